@@ -1,0 +1,67 @@
+#pragma once
+// Game-theoretic values shared by every solver and database in the library.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace rastros {
+
+/// The value of a position for the side to move.
+enum class Value : std::uint8_t { loss = 0, draw = 1, win = 2 };
+
+/// The value of the same outcome seen from the other player.
+constexpr Value negate(Value value) {
+  return value == Value::win ? Value::loss : value == Value::loss ? Value::win : Value::draw;
+}
+
+constexpr std::string_view to_string(Value value) {
+  return value == Value::win ? "win" : value == Value::loss ? "loss" : "draw";
+}
+
+/// A solved position: its value for the side to move and, when known, its remoteness
+/// (plies to the end under perfect play: the winner hurries, the loser delays).
+/// Draws carry no remoteness.
+struct Outcome {
+  Value value = Value::draw;
+  std::optional<int> remoteness;
+
+  friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+/// Scores order outcomes for negamax: a quicker win is better, a slower loss is better.
+///   win  in r plies  ->  kScoreMax - r      (positive)
+///   draw             ->  0
+///   loss in r plies  -> -(kScoreMax - r)    (negative)
+/// r is at most 64, so every score fits in a signed byte.
+using Score = int;
+inline constexpr Score kScoreMax = 100;
+
+constexpr Score score_of_win(int remoteness) { return kScoreMax - remoteness; }
+constexpr Score score_of_loss(int remoteness) { return -(kScoreMax - remoteness); }
+
+/// The score of a parent whose best move leads to a child scored `child` (child's view):
+/// the sign flips and the game is one ply longer.
+constexpr Score parent_score(Score child) {
+  return child > 0 ? -child + 1 : child < 0 ? -child - 1 : 0;
+}
+
+/// The child score that would give the parent `parent` (the inverse of parent_score for
+/// non-zero scores); used to turn a parent's window into the child's.
+constexpr Score child_score(Score parent) {
+  return parent > 0 ? -(parent + 1) : parent < 0 ? -(parent - 1) : 0;
+}
+
+constexpr Outcome outcome_of_score(Score score) {
+  if (score > 0) return {Value::win, kScoreMax - score};
+  if (score < 0) return {Value::loss, kScoreMax + score};
+  return {Value::draw, std::nullopt};
+}
+
+constexpr Score score_of(const Outcome& outcome) {
+  if (outcome.value == Value::draw) return 0;
+  const int remoteness = outcome.remoteness.value_or(0);
+  return outcome.value == Value::win ? score_of_win(remoteness) : score_of_loss(remoteness);
+}
+
+}  // namespace rastros

@@ -1,0 +1,91 @@
+#pragma once
+// Board geometry for Rastros on any W x H board with 2 <= W, H and W*H <= 64.
+//
+// Squares are numbered rank by rank from the bottom-left corner:
+//
+//        a  b  c  d  e  f  g
+//     7 42 43 44 45 46 47 48   <- 48 = g7, player 2's goal (the last square)
+//     6 35 36 37 38 39 40 41
+//     5 28 29 30 31 32 33 34
+//     4 21 22 23 24 25 26 27   <- 24 = d4, the standard start
+//     3 14 15 16 17 18 19 20
+//     2  7  8  9 10 11 12 13
+//     1  0  1  2  3  4  5  6   <- 0 = a1, player 1's goal
+//
+// square = rank_index * W + file_index, so a set of squares is a SquareMask with bit `square`
+// set. A step east is `<< 1`, north is `<< W`; the file masks stop steps wrapping round an edge.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+
+namespace rastros {
+
+/// A set of squares, one bit per square. The single name to change for boards beyond 64 squares.
+using SquareMask = std::uint64_t;
+using Square = int;
+
+inline constexpr int kMaxSquares = 64;
+inline constexpr int kMaxFiles = 26;  // files are named by the letters a..z
+
+constexpr SquareMask bit(Square square) { return SquareMask{1} << square; }
+constexpr int count(SquareMask mask) { return std::popcount(mask); }
+constexpr Square lowest_square(SquareMask mask) { return std::countr_zero(mask); }
+
+/// The players: player 1 moves first and owns a1; player 2 owns the top-right corner.
+enum class Player : std::uint8_t { one = 1, two = 2 };
+constexpr Player opponent(Player player) { return player == Player::one ? Player::two : Player::one; }
+constexpr int number_of(Player player) { return static_cast<int>(player); }
+
+/// Which steps the snail may take: the 8 king directions or the 4 orthogonal ones.
+enum class StepSet : std::uint8_t { king, orthogonal };
+
+class Board {
+ public:
+  /// Throws InputError when the size is outside 2 <= W, H, W*H <= 64, W <= 26.
+  Board(int width, int height, StepSet steps = StepSet::king);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int square_count() const { return width_ * height_; }
+  StepSet steps() const { return steps_; }
+  bool is_square() const { return width_ == height_; }
+  /// "7x7"
+  std::string name() const;
+
+  SquareMask all_squares() const { return all_squares_; }
+  bool on_board(int file, int rank) const {
+    return file >= 0 && file < width_ && rank >= 0 && rank < height_;
+  }
+  Square square_at(int file, int rank) const { return rank * width_ + file; }
+  int file_of(Square square) const { return square % width_; }
+  int rank_of(Square square) const { return square / width_; }
+
+  /// The squares one step from `square` (itself excluded).
+  SquareMask neighbours(Square square) const { return neighbours_[square]; }
+  /// `mask` together with every square one step from it, computed with shifts.
+  SquareMask dilate(SquareMask mask) const;
+
+  /// The corner a player wins by entering: a1 for player 1, the top-right square for player 2.
+  Square goal_of(Player player) const { return player == Player::one ? 0 : square_count() - 1; }
+  SquareMask goals() const { return bit(0) | bit(square_count() - 1); }
+  bool is_goal(Square square) const { return square == 0 || square == square_count() - 1; }
+  /// File floor(W/2), rank floor(H/2)+1: d4 on 7x7, e5 on 8x8. May be a goal on tiny boards.
+  Square default_start() const { return square_at(width_ / 2, height_ / 2); }
+
+  friend bool operator==(const Board& a, const Board& b) {
+    return a.width_ == b.width_ && a.height_ == b.height_ && a.steps_ == b.steps_;
+  }
+
+ private:
+  int width_;
+  int height_;
+  StepSet steps_;
+  SquareMask all_squares_;
+  SquareMask not_first_file_;  // squares a step east may land on
+  SquareMask not_last_file_;   // squares a step west may land on
+  std::array<SquareMask, kMaxSquares> neighbours_{};
+};
+
+}  // namespace rastros

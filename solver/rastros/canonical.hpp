@@ -1,0 +1,60 @@
+#pragma once
+// Canonical packing of positions (the three steps are described in position.hpp).
+
+#include <optional>
+
+#include "rastros/position.hpp"
+#include "rastros/rastros.hpp"
+#include "rastros/region.hpp"
+#include "rastros/symmetry.hpp"
+
+namespace rastros {
+
+class Canonicalizer {
+ public:
+  struct Options {
+    bool prune_region = true;
+    bool use_symmetry = true;
+  };
+
+  Canonicalizer(const Board& board, Options options)
+      : board_(board),
+        options_(options),
+        rotation_(rotation_180(board)) {
+    if (options.use_symmetry && board.is_square()) reflection_.emplace(diagonal_reflection(board));
+  }
+  explicit Canonicalizer(const Board& board) : Canonicalizer(board, Options{}) {}
+
+  /// The key of a position that has not ended.
+  PackedPosition pack(const Position& position) const {
+    SquareMask free = position.free;
+    Square snail = position.snail;
+    if (options_.prune_region) free = region_of(board_, snail, free);
+    if (position.to_move == Player::two) {
+      free = rotation_.apply(free);
+      snail = rotation_.apply(snail);
+    }
+    PackedPosition key{free, static_cast<std::uint8_t>(snail)};
+    if (reflection_) {
+      const PackedPosition mirrored{reflection_->apply(free),
+                                    static_cast<std::uint8_t>(reflection_->apply(snail))};
+      if (mirrored < key) key = mirrored;
+    }
+    return key;
+  }
+
+  /// A position with player 1 to move that has the given key.
+  static Position unpack(const PackedPosition& key) {
+    return {key.free, static_cast<Square>(key.snail), Player::one};
+  }
+
+  const Board& board() const { return board_; }
+
+ private:
+  Board board_;
+  Options options_;
+  SquarePermutation rotation_;
+  std::optional<SquarePermutation> reflection_;  // square boards only
+};
+
+}  // namespace rastros

@@ -1,0 +1,42 @@
+#pragma once
+// Text forms of boards, squares, games and positions (shared/design.md, "Notation").
+// Every parser throws InputError with a one-line message naming what is wrong.
+//
+//   board     "7x7"                      W files (a, b, ...) by H ranks (1, 2, ...)
+//   square    "d4"                       file letter, rank number
+//   game      "c3 b2 c1"                 moves from the start, each named by its destination
+//   position  "7/7/7/3x3/2o4/7/7 2"      ranks top to bottom; digits run empty squares,
+//                                        `x` slime, `o` the snail; then the side to move
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rastros/rastros.hpp"
+
+namespace rastros {
+
+Board parse_board(std::string_view text, StepSet steps = StepSet::king);
+StepSet parse_steps(std::string_view text);
+StuckRule parse_rules(std::string_view text);
+std::string_view steps_name(StepSet steps);
+std::string_view rules_name(StuckRule rule);
+
+std::string square_name(const Board& board, Square square);
+Square parse_square(const Board& board, std::string_view text);
+
+/// A game played out from the start position.
+struct PlayedGame {
+  std::vector<Square> moves;
+  Position position;  // after the last move
+};
+/// Parses and plays a space-separated list of moves, checking each is legal.
+PlayedGame parse_game(const Rastros& rastros, std::string_view text);
+std::string game_text(const Board& board, const std::vector<Square>& moves);
+
+std::string position_string(const Board& board, const Position& position);
+/// Parses a position string. Refuses a snail on a goal and slime on a goal (such a position
+/// cannot arise: the game ends when the snail enters a goal).
+Position parse_position(const Board& board, std::string_view text);
+
+}  // namespace rastros

@@ -1,0 +1,79 @@
+#pragma once
+// The exact solver: perfect-play value and remoteness of any Rastros position.
+//
+// Negamax alpha-beta over scores (core/value.hpp), so one search orders wins by speed and
+// losses by delay. A shared lock-free transposition table keyed by the canonical packed
+// position stores bounds on the exact score; because a score counts plies from the position
+// itself (never from the root) and the game has no cycles, a stored bound is valid wherever
+// the position is met again.
+//
+// Knowledge that cuts the tree, each switchable for baselines and tests:
+//   region pruning   unreachable squares dropped from the key (more transpositions)
+//   symmetry         180-degree rotation for the side to move; a1-diagonal reflection
+//   matching         with no goal reachable, the winner is known from maximum matchings
+// Parallelism: TBB tasks split the first plies (young brothers wait), sharing the table.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/value.hpp"
+#include "rastros/rastros.hpp"
+
+namespace rastros {
+
+struct SolverOptions {
+  bool prune_region = true;
+  bool use_symmetry = true;
+  bool use_matching = true;
+  /// Win/loss/draw only: much faster; outcomes carry no remoteness.
+  bool value_only = false;
+  /// Transposition table size; at least kMinimumTableBytes.
+  std::size_t table_bytes = std::size_t{64} << 20;
+};
+
+inline constexpr std::size_t kMinimumTableBytes = std::size_t{1} << 16;
+
+struct MoveOutcome {
+  Square move = 0;
+  Outcome outcome;  // for the player making the move; remoteness counted from before the move
+};
+
+struct Analysis {
+  Outcome outcome;                    // the position's value for the side to move
+  std::vector<Square> best_moves;     // every move achieving it (empty once the game ended)
+  std::vector<MoveOutcome> children;  // every legal move, in square order
+  std::uint64_t nodes = 0;            // nodes searched for this analysis
+};
+
+class SearchEngine;
+
+class Solver {
+ public:
+  /// Throws InputError when options.table_bytes is below kMinimumTableBytes.
+  Solver(const Rastros& rastros, SolverOptions options = {});
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  /// The value (and remoteness unless value_only) of a position for the side to move.
+  /// Runs in parallel on the current TBB arena.
+  Outcome solve(const Position& position);
+  /// The value of the position and of every legal move from it.
+  Analysis analyse(const Position& position);
+
+  /// Nodes searched since construction (all threads).
+  std::uint64_t nodes() const;
+  /// Fraction of table slots in use, 0..1.
+  double table_fill() const;
+  const SolverOptions& options() const { return options_; }
+
+ private:
+  Rastros rastros_;
+  SolverOptions options_;
+  std::unique_ptr<SearchEngine> engine_;
+};
+
+}  // namespace rastros

@@ -1,0 +1,15 @@
+#pragma once
+// One function per subcommand; each gets the words after the command name and returns the exit
+// status. Errors are thrown (InputError, FileError, po::error) and mapped to statuses in main.
+
+#include <string>
+#include <vector>
+
+namespace rastros::tools {
+
+using Arguments = std::vector<std::string>;
+
+int run_show(const Arguments& arguments);
+int run_perft(const Arguments& arguments);
+
+}  // namespace rastros::tools

@@ -1,0 +1,106 @@
+#include "options.hpp"
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+
+#include <iostream>
+
+#include "core/errors.hpp"
+
+namespace rastros::tools {
+
+void add_variant_options(po::options_description& description, VariantOptions& options,
+                         bool with_rules) {
+  description.add_options()
+    ("board", po::value(&options.board)->default_value(options.board),
+     "board size WxH: 2 <= W, H; W*H <= 64; W <= 26")
+    ("start", po::value(&options.start),
+     "start square (default: file floor(W/2), rank floor(H/2)+1, d4 on 7x7)")
+    ("steps", po::value(&options.steps)->default_value(options.steps),
+     "snail steps: king (8 directions) or orthogonal (4)");
+  if (with_rules) {
+    description.add_options()
+      ("rules", po::value(&options.rules)->default_value(options.rules),
+       "standard (a stuck player loses) or stuck-draw (a stuck snail draws)");
+  }
+}
+
+void add_position_options(po::options_description& description, PositionOptions& options) {
+  description.add_options()
+    ("moves", po::value<std::string>()->notifier([&](const std::string& v) { options.moves = v; }),
+     "moves played from the start, space-separated: \"c3 b2 c1\"")
+    ("position", po::value<std::string>()->notifier([&](const std::string& v) { options.position = v; }),
+     "position string instead of moves: \"7/7/7/3x3/2o4/7/7 2\"");
+}
+
+void add_threads_option(po::options_description& description, int& threads) {
+  description.add_options()
+    ("threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)");
+}
+
+Rastros resolve_variant(const VariantOptions& options) {
+  const Board board = parse_board(options.board, parse_steps(options.steps));
+  std::optional<Square> start;
+  if (!options.start.empty()) start = parse_square(board, options.start);
+  return Rastros(board, start, parse_rules(options.rules));
+}
+
+PositionInput resolve_position(const VariantOptions& variant, const PositionOptions& options) {
+  if (options.moves && options.position) {
+    throw InputError("give either --moves or --position, not both");
+  }
+  const Rastros rastros = resolve_variant(variant);
+  if (options.position) {
+    return {rastros, {}, parse_position(rastros.board(), *options.position)};
+  }
+  PlayedGame game = parse_game(rastros, options.moves.value_or(""));
+  return {rastros, std::move(game.moves), game.position};
+}
+
+bool parse_command_line(const std::vector<std::string>& arguments,
+                        const po::options_description& description, const std::string& usage,
+                        const po::positional_options_description* positional) {
+  po::options_description all = description;
+  all.add_options()("help,h", "show this help");
+  po::variables_map values;
+  po::command_line_parser parser(arguments);
+  parser.options(all);
+  if (positional) {
+    parser.positional(*positional);
+  } else {
+    parser.positional(po::positional_options_description());
+  }
+  po::store(parser.run(), values);
+  if (values.count("help")) {
+    std::cout << usage << "\n\n" << all << "\n";
+    return false;
+  }
+  po::notify(values);
+  return true;
+}
+
+ThreadLimit::ThreadLimit(int threads) {
+  const int cores = oneapi::tbb::info::default_concurrency();
+  if (threads < 0) throw InputError("--threads must be 0 (all cores) or a positive number");
+  threads_ = threads == 0 ? cores : threads;
+  control_ = std::make_shared<oneapi::tbb::global_control>(
+      oneapi::tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads_));
+}
+
+ThreadLimit::~ThreadLimit() = default;
+
+Json position_json(const PositionInput& input, bool with_rules) {
+  const Board& board = input.rastros.board();
+  Json moves = Json::array();
+  for (Square move : input.moves) moves.push(square_name(board, move));
+  Json json = Json::object();
+  json.set("board", board.name()).set("start", square_name(board, input.rastros.start()));
+  if (with_rules) json.set("rules", rules_name(input.rastros.stuck_rule()));
+  json.set("steps", steps_name(board.steps()))
+      .set("moves", moves)
+      .set("position", position_string(board, input.position))
+      .set("to_move", number_of(input.position.to_move));
+  return json;
+}
+
+}  // namespace rastros::tools

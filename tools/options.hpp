@@ -1,0 +1,69 @@
+#pragma once
+// Options shared by every command that works on one position, and their resolution into a
+// game variant and a position (shared/design.md, "The rastros command").
+
+#include <boost/program_options.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json.hpp"
+#include "rastros/notation.hpp"
+
+namespace rastros::tools {
+
+namespace po = boost::program_options;
+
+struct VariantOptions {
+  std::string board = "7x7";
+  std::string start;
+  std::string rules = "standard";
+  std::string steps = "king";
+};
+
+struct PositionOptions {
+  std::optional<std::string> moves;
+  std::optional<std::string> position;
+};
+
+/// A variant and a position on it, checked.
+struct PositionInput {
+  Rastros rastros;
+  std::vector<Square> moves;  // empty when the position was given as a string
+  Position position;
+};
+
+/// Adds --board --start --rules --steps (rules only when `with_rules`).
+void add_variant_options(po::options_description& description, VariantOptions& options,
+                         bool with_rules = true);
+void add_position_options(po::options_description& description, PositionOptions& options);
+/// Adds --threads; returns where the value goes (0: all cores).
+void add_threads_option(po::options_description& description, int& threads);
+
+Rastros resolve_variant(const VariantOptions& options);
+PositionInput resolve_position(const VariantOptions& variant, const PositionOptions& options);
+
+/// Parses `arguments` (the words after the command name). Returns false when --help was given
+/// (the help text has been printed). Throws po::error on bad usage.
+bool parse_command_line(const std::vector<std::string>& arguments,
+                        const po::options_description& description, const std::string& usage,
+                        const po::positional_options_description* positional = nullptr);
+
+/// Limits TBB to `threads` workers for the life of the object (0: all cores). Throws InputError.
+class ThreadLimit {
+ public:
+  explicit ThreadLimit(int threads);
+  ~ThreadLimit();
+  int threads() const { return threads_; }
+
+ private:
+  int threads_;
+  std::shared_ptr<void> control_;
+};
+
+/// The design's keys describing the variant and position: board, start, rules, steps, moves,
+/// position, to_move.
+Json position_json(const PositionInput& input, bool with_rules = true);
+
+}  // namespace rastros::tools
