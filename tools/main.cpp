@@ -21,6 +21,7 @@ const std::map<std::string, Command>& commands() {
   static const std::map<std::string, Command> table = {
       {"show", {rastros::tools::run_show, "draw a position, its legal moves and how it ended"}},
       {"perft", {rastros::tools::run_perft, "count move sequences of N plies"}},
+      {"solve", {rastros::tools::run_solve, "perfect-play value, remoteness and best moves"}},
   };
   return table;
 }

@@ -30,6 +30,11 @@ class Canonicalizer {
     SquareMask free = position.free;
     Square snail = position.snail;
     if (options_.prune_region) free = region_of(board_, snail, free);
+    if (!options_.use_symmetry) {
+      // No symmetry at all (a baseline): the side to move is kept in the snail byte's top bit.
+      const int side_bit = position.to_move == Player::two ? kSideTwoBit : 0;
+      return {free, static_cast<std::uint8_t>(snail | side_bit)};
+    }
     if (position.to_move == Player::two) {
       free = rotation_.apply(free);
       snail = rotation_.apply(snail);
@@ -43,14 +48,17 @@ class Canonicalizer {
     return key;
   }
 
-  /// A position with player 1 to move that has the given key.
+  /// A position that has the given key (player 1 to move unless symmetry is off).
   static Position unpack(const PackedPosition& key) {
-    return {key.free, static_cast<Square>(key.snail), Player::one};
+    return {key.free, static_cast<Square>(key.snail & ~kSideTwoBit),
+            key.snail & kSideTwoBit ? Player::two : Player::one};
   }
 
   const Board& board() const { return board_; }
 
  private:
+  static constexpr int kSideTwoBit = 0x80;
+
   Board board_;
   Options options_;
   SquarePermutation rotation_;

@@ -1,0 +1,303 @@
+#include "search/solver.hpp"
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+
+#include "core/errors.hpp"
+#include "rastros/canonical.hpp"
+#include "rastros/matching_endgame.hpp"
+#include "search/move_sorter.hpp"
+#include "search/transposition_table.hpp"
+
+namespace rastros {
+namespace {
+
+constexpr Score kInfinity = kScoreMax + 1;
+
+/// Nodes nearer the root than this are split between threads (young brothers wait: the first
+/// move is searched alone, the rest in parallel).
+constexpr int kSplitPlies = 12;
+/// Regions smaller than this are searched by one thread: too little work to share.
+constexpr int kSplitRegion = 14;
+
+/// A node whose remaining moves are searched in parallel. `stop` is raised on a beta cut-off;
+/// every search below checks the chain of split points above it and gives up when one stopped.
+struct SplitPoint {
+  const SplitPoint* parent = nullptr;
+  std::atomic<bool> stop{false};
+
+  bool stopped() const {
+    for (const SplitPoint* point = this; point; point = point->parent) {
+      if (point->stop.load(std::memory_order_relaxed)) return true;
+    }
+    return false;
+  }
+};
+
+/// Per-thread counters, written only by their own thread.
+struct Worker {
+  std::atomic<std::uint64_t> nodes{0};
+  void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+};
+
+/// The score of an outcome in the current mode: -1/0/+1 for value-only searches.
+template <bool kValueOnly>
+constexpr Score win_in(int plies) {
+  return kValueOnly ? 1 : score_of_win(plies);
+}
+template <bool kValueOnly>
+constexpr Score loss_in(int plies) {
+  return kValueOnly ? -1 : score_of_loss(plies);
+}
+/// The parent's score for a child's score, and the child's window for the parent's.
+template <bool kValueOnly>
+constexpr Score to_parent(Score child) {
+  return kValueOnly ? -child : parent_score(child);
+}
+template <bool kValueOnly>
+constexpr Score to_child(Score parent) {
+  if (parent >= kInfinity) return -kInfinity;
+  if (parent <= -kInfinity) return kInfinity;
+  return kValueOnly ? -parent : std::clamp(child_score(parent), -kInfinity, kInfinity);
+}
+
+}  // namespace
+
+class SearchEngine {
+ public:
+  SearchEngine(const Rastros& rastros, const SolverOptions& options)
+      : rastros_(rastros),
+        board_(rastros.board()),
+        options_(options),
+        canonicalizer_(board_, {options.prune_region, options.use_symmetry}),
+        table_(options.table_bytes) {}
+
+  /// Exact score of a position that has not ended.
+  Score solve(const Position& position, bool value_only) {
+    const PackedPosition key = canonicalizer_.pack(position);
+    Worker& worker = workers_.local();
+    if (value_only) return search<true>(key, -kInfinity, kInfinity, worker, &root_, 0);
+    // The value first (cheap), then remoteness inside the known half of the score range.
+    const Score value = search<true>(key, -kInfinity, kInfinity, worker, &root_, 0);
+    if (value == 0) return 0;
+    const Score alpha = value > 0 ? 0 : -kInfinity;
+    const Score beta = value > 0 ? kInfinity : 0;
+    return search<false>(key, alpha, beta, worker, &root_, 0);
+  }
+
+  std::uint64_t nodes() const {
+    std::uint64_t total = 0;
+    for (const Worker& worker : workers_) total += worker.nodes.load(std::memory_order_relaxed);
+    return total;
+  }
+  double table_fill() const { return table_.fill(); }
+
+ private:
+  template <bool kValueOnly>
+  Score search(const PackedPosition& key, Score alpha, Score beta, Worker& worker,
+               const SplitPoint* split, int ply);
+
+  /// Searches the children of a node in order (serial) or, past the first, in parallel.
+  template <bool kValueOnly>
+  Score search_children(const Position& node, const MoveSorter& moves, Score alpha, Score beta,
+                        Worker& worker, const SplitPoint* split, int ply, bool parallel,
+                        int& best_move);
+
+  PackedPosition child_key(const Position& node, Square move) const {
+    return canonicalizer_.pack({node.free & ~bit(move), move, opponent(node.to_move)});
+  }
+
+  Rastros rastros_;
+  Board board_;
+  SolverOptions options_;
+  Canonicalizer canonicalizer_;
+  TranspositionTable table_;
+  oneapi::tbb::enumerable_thread_specific<Worker> workers_;
+  SplitPoint root_;
+};
+
+template <bool kValueOnly>
+Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, Worker& worker,
+                           const SplitPoint* split, int ply) {
+  worker.count_node();
+  const Position node = Canonicalizer::unpack(key);
+  const Square my_goal = board_.goal_of(node.to_move);
+  const Square their_goal = board_.goal_of(opponent(node.to_move));
+  const SquareMask moves = board_.neighbours(node.snail) & node.free;
+  const bool stuck_loses = rastros_.stuck_rule() == StuckRule::loses;
+
+  // Outcomes seen without searching: stuck, own goal in reach, only the opponent's goal left.
+  if (!moves) return stuck_loses ? loss_in<kValueOnly>(0) : 0;
+  if (moves & bit(my_goal)) return win_in<kValueOnly>(1);
+  SquareMask playable = moves & ~bit(their_goal);
+  if (!playable) return loss_in<kValueOnly>(1);
+  // A move next to the opponent's empty goal lets them win at once (a loss in 2): any other
+  // move scores at least as well, so such moves matter only when nothing else is left.
+  if (node.free & bit(their_goal)) {
+    const SquareMask safe = playable & ~board_.neighbours(their_goal);
+    if (!safe) return loss_in<kValueOnly>(2);
+    playable = safe;
+  }
+
+  const SquareMask region =
+      options_.prune_region ? node.free : region_of(board_, node.snail, node.free);
+  Score lower = -kInfinity;
+  Score upper = kInfinity;
+  if (!(region & board_.goals())) {
+    // Neither goal can be reached: the game ends when someone is stuck.
+    if (!stuck_loses) return 0;
+    if (options_.use_matching) {
+      const bool wins = geography_mover_wins(board_, node.snail, region);
+      if constexpr (kValueOnly) return wins ? 1 : -1;
+      // Each ply enters a new square of the region, and in geography a win takes an odd
+      // number of plies (the opponent is stuck after our move), a loss an even number.
+      const int longest = count(region);
+      if (wins) {
+        lower = score_of_win(longest % 2 ? longest : longest - 1);
+        upper = score_of_win(1);
+      } else {
+        lower = score_of_loss(2);
+        upper = score_of_loss(longest % 2 ? longest - 1 : longest);
+      }
+      if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+    }
+  }
+
+  TableEntry entry;
+  int table_move = -1;
+  if (table_.probe(key, kValueOnly, entry)) {
+    lower = std::max(lower, entry.lower);
+    upper = std::min(upper, entry.upper);
+    if (lower >= beta || lower == upper) return lower;
+    if (upper <= alpha) return upper;
+    table_move = entry.best_move;
+  }
+  const Score window_alpha = std::max(alpha, lower);
+  const Score window_beta = std::min(beta, upper);
+
+  MoveSorter sorter;
+  for (Square move : SquareSet(playable)) {
+    const int replies = count(board_.neighbours(move) & node.free & ~bit(move));
+    if (replies == 0 && stuck_loses) return win_in<kValueOnly>(1);  // the opponent is stuck
+    const int distance = std::max(std::abs(board_.file_of(move) - board_.file_of(my_goal)),
+                                  std::abs(board_.rank_of(move) - board_.rank_of(my_goal)));
+    sorter.add(move, move == table_move ? -1 : replies * 16 + distance);
+  }
+
+  const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
+  const bool parallel = ply < kSplitPlies && sorter.size() > 1 && count(region) >= kSplitRegion;
+  int best_move = -1;
+  const Score best = search_children<kValueOnly>(node, sorter, window_alpha, window_beta, worker,
+                                                 split, ply, parallel, best_move);
+  if (split->stopped()) return 0;  // abandoned: the caller ignores this score
+
+  // Fail-soft: `best` is exact inside the window, an upper bound below it, a lower bound above.
+  const Score new_lower = best > window_alpha ? std::max(lower, best) : lower;
+  const Score new_upper = best < window_beta ? std::min(upper, best) : upper;
+  table_.store(key, kValueOnly, new_lower, new_upper, best_move,
+               worker.nodes.load(std::memory_order_relaxed) - nodes_before + 1);
+  return std::clamp(best, lower, upper);
+}
+
+template <bool kValueOnly>
+Score SearchEngine::search_children(const Position& node, const MoveSorter& moves, Score alpha,
+                                    Score beta, Worker& worker, const SplitPoint* split, int ply,
+                                    bool parallel, int& best_move) {
+  Score best = -kInfinity;
+  const int serial_moves = parallel ? 1 : moves.size();
+  for (int i = 0; i < serial_moves; ++i) {
+    const Score child = search<kValueOnly>(child_key(node, moves[i]), to_child<kValueOnly>(beta),
+                                           to_child<kValueOnly>(alpha), worker, split, ply + 1);
+    if (split->stopped()) return best;
+    const Score score = to_parent<kValueOnly>(child);
+    if (score > best) {
+      best = score;
+      best_move = moves[i];
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) return best;
+    }
+  }
+  if (!parallel) return best;
+
+  // Young brothers: the rest in parallel, sharing alpha; a cut-off stops the others.
+  SplitPoint point;
+  point.parent = split;
+  std::atomic<Score> shared_alpha{alpha};
+  std::atomic<int> shared_best{(best + 128) << 8 | best_move};  // score and move in one word
+  oneapi::tbb::task_group group;
+  for (int i = 1; i < moves.size(); ++i) {
+    const Square move = moves[i];
+    group.run([&, move] {
+      const Score alpha_now = shared_alpha.load(std::memory_order_relaxed);
+      if (point.stopped() || alpha_now >= beta) return;
+      Worker& local = workers_.local();
+      const Score child = search<kValueOnly>(child_key(node, move), to_child<kValueOnly>(beta),
+                                             to_child<kValueOnly>(alpha_now), local, &point,
+                                             ply + 1);
+      if (point.stopped()) return;
+      const Score score = to_parent<kValueOnly>(child);
+      const int packed = (score + 128) << 8 | move;
+      int seen = shared_best.load(std::memory_order_relaxed);
+      while ((seen >> 8) < (score + 128) &&
+             !shared_best.compare_exchange_weak(seen, packed, std::memory_order_relaxed)) {
+      }
+      Score seen_alpha = shared_alpha.load(std::memory_order_relaxed);
+      while (seen_alpha < score &&
+             !shared_alpha.compare_exchange_weak(seen_alpha, score, std::memory_order_relaxed)) {
+      }
+      if (score >= beta) point.stop.store(true, std::memory_order_relaxed);
+    });
+  }
+  group.wait();
+  const int packed = shared_best.load(std::memory_order_relaxed);
+  best_move = packed & 0xff;
+  return (packed >> 8) - 128;
+}
+
+Solver::Solver(const Rastros& rastros, SolverOptions options)
+    : rastros_(rastros), options_(options) {
+  if (options.table_bytes < kMinimumTableBytes) {
+    throw InputError("table memory of " + std::to_string(options.table_bytes) +
+                     " bytes is too small: at least " + std::to_string(kMinimumTableBytes) +
+                     " bytes are needed");
+  }
+  engine_ = std::make_unique<SearchEngine>(rastros, options);
+}
+
+Solver::~Solver() = default;
+
+Outcome Solver::solve(const Position& position) {
+  if (const auto ended = rastros_.terminal_value(position)) {
+    if (*ended == Value::draw) return {Value::draw, std::nullopt};
+    return {*ended, options_.value_only ? std::nullopt : std::optional<int>(0)};
+  }
+  const Score score = engine_->solve(position, options_.value_only);
+  if (options_.value_only) {
+    return {score > 0 ? Value::win : score < 0 ? Value::loss : Value::draw, std::nullopt};
+  }
+  return outcome_of_score(score);
+}
+
+Analysis Solver::analyse(const Position& position) {
+  const std::uint64_t nodes_before = nodes();
+  Analysis analysis;
+  analysis.outcome = solve(position);
+  for (Square move : rastros_.legal_moves(position)) {
+    const Outcome child = solve(rastros_.play(position, move));
+    MoveOutcome result{move, {negate(child.value), std::nullopt}};
+    if (child.remoteness) result.outcome.remoteness = *child.remoteness + 1;
+    analysis.children.push_back(result);
+    if (result.outcome == analysis.outcome) analysis.best_moves.push_back(move);
+  }
+  analysis.nodes = nodes() - nodes_before;
+  return analysis;
+}
+
+std::uint64_t Solver::nodes() const { return engine_->nodes(); }
+double Solver::table_fill() const { return engine_->table_fill(); }
+
+}  // namespace rastros

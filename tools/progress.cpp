@@ -1,0 +1,82 @@
+#include "progress.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "core/errors.hpp"
+
+namespace rastros::tools {
+
+ProgressReporter::ProgressReporter(bool enabled, std::function<std::string(double)> line)
+    : line_(std::move(line)) {
+  if (!enabled) return;
+  thread_ = std::thread([this] {
+    const auto started = std::chrono::steady_clock::now();
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) {
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      std::cerr << "\r" << line_(seconds) << "   " << std::flush;
+      printed_ = true;
+    }
+  });
+}
+
+ProgressReporter::~ProgressReporter() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    done_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  if (printed_) std::cerr << "\n";
+}
+
+std::string human_count(double value) {
+  static const char* const units[] = {"", " k", " M", " G", " T"};
+  int unit = 0;
+  while (std::fabs(value) >= 1000 && unit < 4) {
+    value /= 1000;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, unit ? "%.1f%s" : "%.0f%s", value, units[unit]);
+  return text;
+}
+
+std::size_t parse_memory_size(const std::string& text) {
+  std::size_t used = 0;
+  double number = 0;
+  try {
+    number = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string unit = text.substr(used);
+  if (!unit.empty() && unit.back() == 'B') unit.pop_back();
+  if (unit.size() == 2 && unit[1] == 'i') unit.pop_back();
+  double scale = 0;
+  if (unit.empty()) scale = 1;
+  else if (unit == "K" || unit == "k") scale = 1024.0;
+  else if (unit == "M" || unit == "m") scale = 1024.0 * 1024;
+  else if (unit == "G" || unit == "g") scale = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "t") scale = 1024.0 * 1024 * 1024 * 1024;
+  if (used == 0 || scale == 0 || !(number > 0) || number * scale > 1e15) {
+    throw InputError("malformed memory size '" + text + "': expected a number with K, M or G, such as 512M");
+  }
+  return static_cast<std::size_t>(number * scale);
+}
+
+std::size_t default_table_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  const std::size_t physical =
+      pages > 0 && page_size > 0 ? std::size_t(pages) * std::size_t(page_size) : std::size_t{1} << 32;
+  return std::min(physical / 4, std::size_t{4} << 30);
+}
+
+}  // namespace rastros::tools
