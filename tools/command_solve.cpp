@@ -45,7 +45,7 @@ int run_solve(const Arguments& arguments) {
   add_threads_option(description, threads);
   description.add_options()
     ("memory", po::value(&memory), "transposition table size, e.g. 512M or 2G "
-                                   "(default: a quarter of RAM, at most 4G)")
+                                   "(default: a quarter of RAM, at most 512M)")
     ("value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")
     ("no-region", po::bool_switch(&no_region), "search aid off: keep unreachable squares in keys")
     ("no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")

@@ -12,5 +12,6 @@ using Arguments = std::vector<std::string>;
 int run_show(const Arguments& arguments);
 int run_perft(const Arguments& arguments);
 int run_solve(const Arguments& arguments);
+int run_map(const Arguments& arguments);
 
 }  // namespace rastros::tools

@@ -20,6 +20,7 @@ struct Command {
 const std::map<std::string, Command>& commands() {
   static const std::map<std::string, Command> table = {
       {"show", {rastros::tools::run_show, "draw a position, its legal moves and how it ended"}},
+      {"map", {rastros::tools::run_map, "value of every start square of a board"}},
       {"perft", {rastros::tools::run_perft, "count move sequences of N plies"}},
       {"solve", {rastros::tools::run_solve, "perfect-play value, remoteness and best moves"}},
   };

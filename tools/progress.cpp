@@ -76,7 +76,7 @@ std::size_t default_table_bytes() {
   const long page_size = sysconf(_SC_PAGE_SIZE);
   const std::size_t physical =
       pages > 0 && page_size > 0 ? std::size_t(pages) * std::size_t(page_size) : std::size_t{1} << 32;
-  return std::min(physical / 4, std::size_t{4} << 30);
+  return std::min(physical / 4, std::size_t{512} << 20);
 }
 
 }  // namespace rastros::tools

@@ -15,6 +15,12 @@ namespace {
 using Index = std::int8_t;
 constexpr Index kNone = -1;
 
+constexpr std::array<Index, kMaxSquares> kIdentity = [] {
+  std::array<Index, kMaxSquares> identity{};
+  for (int i = 0; i < kMaxSquares; ++i) identity[i] = static_cast<Index>(i);
+  return identity;
+}();
+
 class Matcher {
  public:
   Matcher(const Board& board, SquareMask vertices) : board_(board), vertices_(vertices) {
@@ -78,13 +84,10 @@ class Matcher {
 
   // Searches for an augmenting path from the exposed vertex `root` and flips it if found.
   bool augment_from(Square root) {
-    for (SquareMask rest = vertices_; rest != 0; rest &= rest - 1) {
-      const Square v = lowest_square(rest);
-      base_[v] = static_cast<Index>(v);
-      parent_[v] = kNone;
-    }
+    base_ = kIdentity;
+    parent_.fill(kNone);
     even_ = bit(root);  // vertices in the queue: the root and every vertex reached by a match
-    tree_ = bit(root);  // every vertex of the tree, odd or even
+    members_[root] = bit(root);
     std::array<Index, kMaxSquares> queue;
     int head = 0;
     int tail = 0;
@@ -95,31 +98,32 @@ class Matcher {
       for (SquareMask next = board_.neighbours(v) & vertices_; next != 0; next &= next - 1) {
         const Square to = lowest_square(next);
         if (base_[v] == base_[to] || match_[v] == to) continue;
-        if (false && (match_[to] != kNone && parent_[match_[to]] != kNone)) {
+        if (to == root || (match_[to] != kNone && parent_[match_[to]] != kNone)) {
           // `to` is even too: the edge closes an odd cycle, contract it.
           const Square new_base = lowest_common_ancestor(v, to);
           SquareMask blossom = 0;
           mark_path(v, new_base, to, blossom);
           mark_path(to, new_base, v, blossom);
-          for (SquareMask member = tree_; member != 0; member &= member - 1) {
-            const Square i = lowest_square(member);
-            if ((blossom & bit(base_[i])) == 0) continue;
-            base_[i] = static_cast<Index>(new_base);
-            if ((even_ & bit(i)) == 0) {
-              even_ |= bit(i);
-              queue[tail++] = static_cast<Index>(i);
-            }
+          SquareMask merged = members_[new_base];
+          for (; blossom != 0; blossom &= blossom - 1) merged |= members_[lowest_square(blossom)];
+          for (SquareMask moved = merged & ~members_[new_base]; moved != 0; moved &= moved - 1) {
+            base_[lowest_square(moved)] = static_cast<Index>(new_base);
           }
+          members_[new_base] = merged;
+          for (SquareMask odd = merged & ~even_; odd != 0; odd &= odd - 1) {
+            queue[tail++] = static_cast<Index>(lowest_square(odd));
+          }
+          even_ |= merged;
         } else if (parent_[to] == kNone) {
           parent_[to] = static_cast<Index>(v);
-          tree_ |= bit(to);
+          members_[to] = bit(to);
           if (match_[to] == kNone) {
             flip(to);
             return true;
           }
           const Square mate = match_[to];
           even_ |= bit(mate);
-          tree_ |= bit(mate);
+          members_[mate] = bit(mate);
           queue[tail++] = static_cast<Index>(mate);
         }
       }
@@ -167,10 +171,11 @@ class Matcher {
   const Board& board_;
   SquareMask vertices_;
   SquareMask even_ = 0;
-  SquareMask tree_ = 0;
   std::array<Index, kMaxSquares> match_;
   std::array<Index, kMaxSquares> parent_;
   std::array<Index, kMaxSquares> base_;
+  // For the base of each blossom (or single vertex) in the tree: the vertices it stands for.
+  std::array<SquareMask, kMaxSquares> members_;
 };
 
 }  // namespace

@@ -8,30 +8,31 @@
 #include <array>
 #include <cstdint>
 
-#include "rastros/board.hpp"
+#include "rastros/position.hpp"
 
 namespace rastros {
 
 class MoveSorter {
  public:
+  struct Entry {
+    Square move;
+    PackedPosition child;  // the canonical key of the position after the move
+    int priority;
+  };
+
   /// Adds a move with its priority (lower first). Insertion sort: the list is tiny.
-  void add(Square move, int priority) {
+  void add(Square move, const PackedPosition& child, int priority) {
     int i = size_;
-    for (; i > 0 && priorities_[i - 1] > priority; --i) {
-      moves_[i] = moves_[i - 1];
-      priorities_[i] = priorities_[i - 1];
-    }
-    moves_[i] = static_cast<std::int8_t>(move);
-    priorities_[i] = priority;
+    for (; i > 0 && entries_[i - 1].priority > priority; --i) entries_[i] = entries_[i - 1];
+    entries_[i] = {move, child, priority};
     ++size_;
   }
 
   int size() const { return size_; }
-  Square operator[](int i) const { return moves_[i]; }
+  const Entry& operator[](int i) const { return entries_[i]; }
 
  private:
-  std::array<std::int8_t, 8> moves_{};
-  std::array<int, 8> priorities_{};
+  std::array<Entry, 8> entries_{};
   int size_ = 0;
 };
 

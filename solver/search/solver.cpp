@@ -80,12 +80,25 @@ class SearchEngine {
     const PackedPosition key = canonicalizer_.pack(position);
     Worker& worker = workers_.local();
     if (value_only) return search<true>(key, -kInfinity, kInfinity, worker, &root_, 0);
-    // The value first (cheap), then remoteness inside the known half of the score range.
+    // The value first (cheap): it says which half of the score range to search.
     const Score value = search<true>(key, -kInfinity, kInfinity, worker, &root_, 0);
     if (value == 0) return 0;
-    const Score alpha = value > 0 ? 0 : -kInfinity;
-    const Score beta = value > 0 ? kInfinity : 0;
-    return search<false>(key, alpha, beta, worker, &root_, 0);
+    // Then MTD(f): null-window tests starting from the quickest conceivable outcome. Each
+    // failed test returns a bound (fail-soft) that the next test starts from; tests near the
+    // answer are cheap because the table holds the bounds the earlier ones proved.
+    Score lower = value > 0 ? 0 : -kInfinity;
+    Score upper = value > 0 ? kInfinity : 0;
+    Score guess = value > 0 ? score_of_win(1) : score_of_loss(0);
+    while (lower < upper) {
+      const Score beta = guess == lower ? guess + 1 : guess;
+      guess = search<false>(key, beta - 1, beta, worker, &root_, 0);
+      if (guess < beta) {
+        upper = guess;
+      } else {
+        lower = guess;
+      }
+    }
+    return lower;
   }
 
   std::uint64_t nodes() const {
@@ -102,7 +115,7 @@ class SearchEngine {
 
   /// Searches the children of a node in order (serial) or, past the first, in parallel.
   template <bool kValueOnly>
-  Score search_children(const Position& node, const MoveSorter& moves, Score alpha, Score beta,
+  Score search_children(const MoveSorter& moves, Score alpha, Score beta,
                         Worker& worker, const SplitPoint* split, int ply, bool parallel,
                         int& best_move);
 
@@ -176,22 +189,69 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     if (upper <= alpha) return upper;
     table_move = entry.best_move;
   }
+  if constexpr (!kValueOnly) {
+    // A value-only entry, when there is one, tells who wins: the score is then in one half.
+    TableEntry value;
+    if (lower < 0 && upper > 0 && table_.probe(key, true, value)) {
+      const int longest = count(region);
+      if (value.lower > 0) lower = std::max(lower, score_of_win(longest));
+      if (value.upper < 0) upper = std::min(upper, score_of_loss(longest));
+      if (value.lower == 0 && value.upper == 0) return 0;  // a draw: no remoteness to find
+      if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+    }
+  }
   const Score window_alpha = std::max(alpha, lower);
   const Score window_beta = std::min(beta, upper);
 
-  MoveSorter sorter;
+  // Squares the opponent must not step on: our goal and, while it is empty, its neighbours
+  // (we would enter it next). A move that leaves the opponent only such squares wins at once.
+  const SquareMask my_goal_zone =
+      node.free & bit(my_goal) ? board_.neighbours(my_goal) | bit(my_goal) : 0;
+  Score forced_win = -kInfinity;
+  struct Candidate {
+    Square move;
+    PackedPosition child;
+    int priority;
+  };
+  std::array<Candidate, 8> candidates;
+  int candidate_count = 0;
   for (Square move : SquareSet(playable)) {
-    const int replies = count(board_.neighbours(move) & node.free & ~bit(move));
-    if (replies == 0 && stuck_loses) return win_in<kValueOnly>(1);  // the opponent is stuck
+    const SquareMask replies = board_.neighbours(move) & node.free & ~bit(move);
+    if (!replies && stuck_loses) return win_in<kValueOnly>(1);  // the opponent is stuck
+    const int safe_replies = count(replies & ~my_goal_zone);
+    if (safe_replies == 0 && replies) {
+      if constexpr (kValueOnly) return 1;
+      // They delay: step next to our goal (we enter it: 3 plies) rather than into it (2).
+      forced_win = std::max(forced_win, win_in<false>(replies & ~bit(my_goal) ? 3 : 2));
+      continue;
+    }
     const int distance = std::max(std::abs(board_.file_of(move) - board_.file_of(my_goal)),
                                   std::abs(board_.rank_of(move) - board_.rank_of(my_goal)));
-    sorter.add(move, move == table_move ? -1 : replies * 16 + distance);
+    const PackedPosition child = child_key(node, move);
+    table_.prefetch(child);  // the probes below then overlap their cache misses
+    candidates[candidate_count++] = {move, child,
+                                     move == table_move ? -1 : safe_replies * 16 + distance};
+  }
+  if (forced_win > -kInfinity) return forced_win;  // only a win in 1 is quicker, ruled out above
+
+  MoveSorter sorter;
+  for (int i = 0; i < candidate_count; ++i) {
+    Candidate& candidate = candidates[i];
+    // Enhanced transposition cut-off: a child already known good enough settles the node.
+    TableEntry known;
+    if (table_.probe(candidate.child, kValueOnly, known)) {
+      const Score at_least = to_parent<kValueOnly>(known.upper);
+      if (at_least >= window_beta) return at_least;
+      if (at_least > 0) candidate.priority = -2;  // a known win: try it first
+    }
+    sorter.add(candidate.move, candidate.child, candidate.priority);
   }
 
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
   const bool parallel = ply < kSplitPlies && sorter.size() > 1 && count(region) >= kSplitRegion;
   int best_move = -1;
-  const Score best = search_children<kValueOnly>(node, sorter, window_alpha, window_beta, worker,
+  const Score best = search_children<kValueOnly>(sorter, window_alpha, window_beta, worker,
                                                  split, ply, parallel, best_move);
   if (split->stopped()) return 0;  // abandoned: the caller ignores this score
 
@@ -204,19 +264,19 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 }
 
 template <bool kValueOnly>
-Score SearchEngine::search_children(const Position& node, const MoveSorter& moves, Score alpha,
+Score SearchEngine::search_children(const MoveSorter& moves, Score alpha,
                                     Score beta, Worker& worker, const SplitPoint* split, int ply,
                                     bool parallel, int& best_move) {
   Score best = -kInfinity;
   const int serial_moves = parallel ? 1 : moves.size();
   for (int i = 0; i < serial_moves; ++i) {
-    const Score child = search<kValueOnly>(child_key(node, moves[i]), to_child<kValueOnly>(beta),
+    const Score child = search<kValueOnly>(moves[i].child, to_child<kValueOnly>(beta),
                                            to_child<kValueOnly>(alpha), worker, split, ply + 1);
     if (split->stopped()) return best;
     const Score score = to_parent<kValueOnly>(child);
     if (score > best) {
       best = score;
-      best_move = moves[i];
+      best_move = moves[i].move;
       if (score > alpha) alpha = score;
       if (alpha >= beta) return best;
     }
@@ -230,12 +290,13 @@ Score SearchEngine::search_children(const Position& node, const MoveSorter& move
   std::atomic<int> shared_best{(best + 128) << 8 | best_move};  // score and move in one word
   oneapi::tbb::task_group group;
   for (int i = 1; i < moves.size(); ++i) {
-    const Square move = moves[i];
-    group.run([&, move] {
+    const Square move = moves[i].move;
+    const PackedPosition child_position = moves[i].child;
+    group.run([&, move, child_position] {
       const Score alpha_now = shared_alpha.load(std::memory_order_relaxed);
       if (point.stopped() || alpha_now >= beta) return;
       Worker& local = workers_.local();
-      const Score child = search<kValueOnly>(child_key(node, move), to_child<kValueOnly>(beta),
+      const Score child = search<kValueOnly>(child_position, to_child<kValueOnly>(beta),
                                              to_child<kValueOnly>(alpha_now), local, &point,
                                              ply + 1);
       if (point.stopped()) return;

@@ -26,6 +26,7 @@
 
 #include "core/value.hpp"
 #include "rastros/position.hpp"
+#include "search/zeroed_memory.hpp"
 
 namespace rastros {
 
@@ -41,20 +42,23 @@ class TranspositionTable {
   static constexpr int kSlotsPerBucket = 4;
 
   /// Uses at most `bytes` (rounded down to a power-of-two number of buckets, at least one).
-  /// Memory comes from calloc, so untouched pages cost nothing.
+  /// The memory is mapped zeroed and untouched pages cost nothing.
   explicit TranspositionTable(std::size_t bytes) {
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
     mask_ = buckets - 1;
-    buckets_.reset(static_cast<Bucket*>(std::calloc(buckets, sizeof(Bucket))));
-    if (!buckets_) throw std::bad_alloc();
+    memory_ = ZeroedMemory(buckets * sizeof(Bucket));
+    buckets_ = static_cast<Bucket*>(memory_.data());
   }
 
   std::size_t slot_count() const { return (mask_ + 1) * kSlotsPerBucket; }
   std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
 
+  /// Starts loading the bucket of `key` into the cache.
+  void prefetch(const PackedPosition& key) const { __builtin_prefetch(&buckets_[index_of(key)]); }
+
   bool probe(const PackedPosition& key, bool value_only, TableEntry& entry) const {
-    const Bucket& bucket = buckets_.get()[index_of(key)];
+    const Bucket& bucket = buckets_[index_of(key)];
     for (const Slot& slot : bucket.slots) {
       const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
       const std::uint64_t check = slot.check.load(std::memory_order_relaxed);
@@ -71,7 +75,7 @@ class TranspositionTable {
   /// Records bounds found by a search of `nodes` nodes, tightening any entry already there.
   void store(const PackedPosition& key, bool value_only, Score lower, Score upper, int best_move,
              std::uint64_t nodes) {
-    Bucket& bucket = buckets_.get()[index_of(key)];
+    Bucket& bucket = buckets_[index_of(key)];
     const std::uint64_t work = std::min<std::uint64_t>(63, std::bit_width(nodes));
     Slot* target = &bucket.slots[0];
     std::uint64_t target_work = 64;
@@ -104,7 +108,7 @@ class TranspositionTable {
     const std::size_t sample = std::min<std::size_t>(mask_ + 1, 4096);
     std::size_t used = 0;
     for (std::size_t i = 0; i < sample; ++i) {
-      for (const Slot& slot : buckets_.get()[i].slots) {
+      for (const Slot& slot : buckets_[i].slots) {
         used += slot.data.load(std::memory_order_relaxed) >> 39 & 1;
       }
     }
@@ -118,9 +122,6 @@ class TranspositionTable {
   };
   struct alignas(64) Bucket {
     Slot slots[kSlotsPerBucket];
-  };
-  struct FreeDeleter {
-    void operator()(Bucket* buckets) const { std::free(buckets); }
   };
 
   static bool matches(std::uint64_t data, std::uint64_t check, const PackedPosition& key,
@@ -136,7 +137,8 @@ class TranspositionTable {
   }
 
   std::size_t mask_ = 0;
-  std::unique_ptr<Bucket, FreeDeleter> buckets_;
+  ZeroedMemory memory_;
+  Bucket* buckets_ = nullptr;
 };
 
 }  // namespace rastros

@@ -1,0 +1,66 @@
+// Solver speed. Every figure is a ratio against a baseline run in this same binary:
+//   threads   the same solve on 1 and 2 threads (task_arena of that size)
+//   baseline  plain alpha-beta: no region pruning, no symmetry, no matching endgame
+// Counters: nodes, nodes/s; each iteration starts from an empty table.
+
+#include <benchmark/benchmark.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "rastros/notation.hpp"
+#include "search/solver.hpp"
+
+namespace rastros {
+namespace {
+
+enum Mode : int { kValueOnly = 0, kRemoteness = 1 };
+enum Aids : int { kAllAids = 0, kPlainAlphaBeta = 1 };
+
+void run_solve(benchmark::State& state, const Board& board, const std::string& moves) {
+  const int threads = static_cast<int>(state.range(0));
+  const bool value_only = state.range(1) == kValueOnly;
+  const bool plain = state.range(2) == kPlainAlphaBeta;
+  const Rastros game(board);
+  const Position position = parse_game(game, moves).position;
+  SolverOptions options;
+  options.value_only = value_only;
+  options.prune_region = options.use_symmetry = options.use_matching = !plain;
+  options.table_bytes = std::size_t{512} << 20;
+  oneapi::tbb::task_arena arena(threads);
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    Solver solver(game, options);
+    arena.execute([&] { benchmark::DoNotOptimize(solver.solve(position)); });
+    nodes += solver.nodes();
+  }
+  state.counters["nodes"] = static_cast<double>(nodes) / state.iterations();
+  state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+
+void BM_Solve7x7Start(benchmark::State& state) { run_solve(state, Board(7, 7), ""); }
+void BM_Solve6x6Start(benchmark::State& state) { run_solve(state, Board(6, 6), ""); }
+void BM_Solve7x7AfterC3B2(benchmark::State& state) { run_solve(state, Board(7, 7), "c3 b2"); }
+
+// Arguments: threads, mode, aids.
+BENCHMARK(BM_Solve7x7Start)
+    ->Args({1, kValueOnly, kAllAids})
+    ->Args({2, kValueOnly, kAllAids})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
+BENCHMARK(BM_Solve6x6Start)
+    ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kPlainAlphaBeta})
+    ->Args({1, kRemoteness, kAllAids})
+    ->Args({2, kRemoteness, kAllAids})
+    ->Args({1, kRemoteness, kPlainAlphaBeta})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_Solve7x7AfterC3B2)
+    ->Args({1, kRemoteness, kAllAids})
+    ->Args({2, kRemoteness, kAllAids})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
+
+}  // namespace
+}  // namespace rastros

@@ -1,0 +1,312 @@
+#include "search/proof_number_search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+
+#include "rastros/canonical.hpp"
+#include "rastros/matching_endgame.hpp"
+#include "search/zeroed_memory.hpp"
+
+namespace rastros {
+namespace {
+
+// Proof and disproof numbers. kInfinity means "settled the other way": pn = kInfinity with
+// dn = 0 is a disproof. Sums saturate one below it so an unsettled node never looks settled.
+using Number = std::uint32_t;
+constexpr Number kInfinity = 0xffffffffu;
+constexpr Number kProvenPn = 0;
+
+struct Numbers {
+  Number pn = 1;
+  Number dn = 1;
+};
+constexpr Numbers kProven{0, kInfinity};
+constexpr Numbers kDisproven{kInfinity, 0};
+
+constexpr Number saturate(std::uint64_t value) {
+  return value >= kInfinity ? kInfinity - 1 : static_cast<Number>(value);
+}
+constexpr Number clamp_threshold(std::uint64_t value) {
+  return value >= kInfinity ? kInfinity : static_cast<Number>(value);
+}
+
+// The 1 + epsilon trick with epsilon = 1/4: the threshold a best child gets from its runner-up.
+// Plain df-pn uses second + 1, which makes the search bounce between two close siblings and
+// re-expand both every time; a quarter more lets the chosen one run further first.
+int g_eps_div = 4; int g_init = 0; int g_scale = 1;
+constexpr std::uint64_t widened(Number second) {
+  if (second == kInfinity) return kInfinity;
+  return std::uint64_t{second} + std::max<std::uint64_t>(1, std::uint64_t{second} * g_eps_div / 100);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table: 3-way buckets of one cache line. A slot holds the key's free mask, pn, dn and a
+// meta word:
+//   bits 0-5   snail square (the rest of the key)
+//   bit  6     query flag (see the header: "win?" or "at least a draw?")
+//   bit  7     slot in use
+//   bits 8-31  work: nodes searched below this entry over all visits, saturating
+// Replacement keeps the most-worked entries: an entry is overwritten only by its own key or,
+// when the bucket is full, the least-worked slot goes. Cheap leaves (matching-endgame results,
+// stored with work 0) therefore yield to interior nodes, and the big proven subtrees near the
+// root stay, which is what saves re-searching them. Losing any entry is always sound: df-pn
+// only reads the table for guidance and for settled results, and settled results are exact.
+class ProofTable {
+ public:
+  explicit ProofTable(std::size_t bytes) {
+    std::size_t buckets = 1;
+    while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
+    mask_ = buckets - 1;
+    memory_ = ZeroedMemory(buckets * sizeof(Bucket));
+    buckets_ = static_cast<Bucket*>(memory_.data());
+  }
+
+  bool probe(const PackedPosition& key, bool flag, Numbers& numbers) const {
+    const Bucket& bucket = buckets_[index_of(key)];
+    const std::uint32_t tag = tag_of(key, flag);
+    for (int i = 0; i < kWays; ++i) {
+      if ((bucket.meta[i] & kTagMask) == tag && bucket.free[i] == key.free) {
+        numbers = {bucket.pn[i], bucket.dn[i]};
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Records a node's numbers after `work` more nodes were searched below it.
+  void store(const PackedPosition& key, bool flag, Numbers numbers, std::uint64_t work) {
+    Bucket& bucket = buckets_[index_of(key)];
+    const std::uint32_t tag = tag_of(key, flag);
+    int target = 0;
+    std::uint32_t target_work = kMaxWork + 1;
+    for (int i = 0; i < kWays; ++i) {
+      if ((bucket.meta[i] & kTagMask) == tag && bucket.free[i] == key.free) {
+        work += bucket.meta[i] >> kWorkShift;
+        target = i;
+        break;
+      }
+      const std::uint32_t slot_work =
+          bucket.meta[i] & kUsedBit ? bucket.meta[i] >> kWorkShift : 0;
+      if (slot_work < target_work) {
+        target = i;
+        target_work = slot_work;
+      }
+    }
+    bucket.free[target] = key.free;
+    bucket.pn[target] = numbers.pn;
+    bucket.dn[target] = numbers.dn;
+    bucket.meta[target] =
+        tag | static_cast<std::uint32_t>(std::min<std::uint64_t>(work, kMaxWork)) << kWorkShift;
+  }
+
+ private:
+  static constexpr int kWays = 3;
+  static constexpr std::uint32_t kFlagBit = 1u << 6;
+  static constexpr std::uint32_t kUsedBit = 1u << 7;
+  static constexpr std::uint32_t kTagMask = 0xff;
+  static constexpr int kWorkShift = 8;
+  static constexpr std::uint32_t kMaxWork = (1u << 24) - 1;
+
+  struct alignas(64) Bucket {
+    std::uint64_t free[kWays];
+    Number pn[kWays];
+    Number dn[kWays];
+    std::uint32_t meta[kWays];
+  };
+  static_assert(sizeof(Bucket) == 64);
+
+  static std::uint32_t tag_of(const PackedPosition& key, bool flag) {
+    return key.snail | (flag ? kFlagBit : 0) | kUsedBit;
+  }
+
+  std::size_t index_of(const PackedPosition& key) const {
+    std::uint64_t h = key.free * 0x9E3779B97F4A7C15ull ^
+                      (std::uint64_t{key.snail} + 1) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    return static_cast<std::size_t>(h) & mask_;
+  }
+
+  std::size_t mask_ = 0;
+  ZeroedMemory memory_;
+  Bucket* buckets_ = nullptr;
+};
+
+/// A child of the node being searched: its key and its current numbers (its mover's view).
+struct Child {
+  PackedPosition key;
+  Numbers numbers;
+};
+
+/// At most 8 moves (king steps).
+struct Children {
+  std::array<Child, 8> list;
+  int size = 0;
+};
+
+enum class Known : std::uint8_t { unknown, success, failure };
+
+}  // namespace
+
+class ProofNumberEngine {
+ public:
+  ProofNumberEngine(const Rastros& rastros, std::size_t table_bytes)
+      : board_((g_eps_div = getenv("EPS") ? atoi(getenv("EPS")) : 25, g_init = getenv("INIT") ? atoi(getenv("INIT")) : 0, g_scale = getenv("SCALE") ? atoi(getenv("SCALE")) : 1, rastros.board())),
+        stuck_loses_(rastros.stuck_rule() == StuckRule::loses),
+        canonicalizer_(board_),
+        table_(table_bytes) {}
+
+  /// True iff the side to move at `position` (not ended) succeeds at the query `draw_ok`:
+  /// wins, or draws-or-wins when draw_ok.
+  bool prove(const Position& position, bool draw_ok) {
+    const Numbers result = mid(canonicalizer_.pack(position), draw_ok, kInfinity, kInfinity);
+    return result.pn == kProvenPn;
+  }
+
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  Numbers mid(const PackedPosition& key, bool flag, Number threshold_pn, Number threshold_dn);
+  Known expand(const PackedPosition& key, bool flag, Children& children);
+  /// The query flag of a node's children: only stuck-draw rules have two different questions.
+  bool child_flag(bool flag) const { return !stuck_loses_ && !flag; }
+  Known stuck(bool flag) const {
+    return !stuck_loses_ && flag ? Known::success : Known::failure;
+  }
+  /// The value of a position whose region holds no goal: matching endgame, or a certain draw.
+  Known without_goals(Square snail, SquareMask region, bool flag) const {
+    if (!stuck_loses_) return flag ? Known::success : Known::failure;
+    return geography_mover_wins(board_, snail, region) ? Known::success : Known::failure;
+  }
+
+  Board board_;
+  bool stuck_loses_;
+  Canonicalizer canonicalizer_;
+  ProofTable table_;
+  std::uint64_t nodes_ = 0;
+};
+
+// Settles the node from the rules when it can; otherwise lists its children with their numbers
+// (from the table, the matching endgame, or the initial heuristic).
+Known ProofNumberEngine::expand(const PackedPosition& key, bool flag, Children& children) {
+  const Position node = Canonicalizer::unpack(key);  // player 1 to move, free = the region
+  const Square my_goal = board_.goal_of(node.to_move);
+  const Square their_goal = board_.goal_of(opponent(node.to_move));
+  const SquareMask moves = board_.neighbours(node.snail) & node.free;
+
+  if (!moves) return stuck(flag);
+  if (moves & bit(my_goal)) return Known::success;
+  SquareMask playable = moves & ~bit(their_goal);
+  if (!playable) return Known::failure;
+  // A move next to the opponent's empty goal loses at once: never better than any other move.
+  if (node.free & bit(their_goal)) {
+    playable &= ~board_.neighbours(their_goal);
+    if (!playable) return Known::failure;
+  }
+  if (!(node.free & board_.goals())) return without_goals(node.snail, node.free, flag);
+
+  // While our goal is empty, the opponent must not step on it or next to it.
+  const SquareMask my_goal_zone =
+      node.free & bit(my_goal) ? board_.neighbours(my_goal) | bit(my_goal) : 0;
+  const bool next_flag = child_flag(flag);
+  for (Square move : SquareSet(playable)) {
+    const SquareMask replies = board_.neighbours(move) & node.free & ~bit(move);
+    if (!replies) {
+      // The opponent is stuck: a win, or under stuck-draw a draw (useless to a "win?" query).
+      if (stuck_loses_ || flag) return Known::success;
+      continue;
+    }
+    const int safe_replies = count(replies & ~my_goal_zone);
+    if (safe_replies == 0) return Known::success;  // every reply lets us into our goal
+
+    Child& child = children.list[children.size];
+    child.key = canonicalizer_.pack({node.free & ~bit(move), move, opponent(node.to_move)});
+    if (!table_.probe(child.key, next_flag, child.numbers)) {
+      if (!(child.key.free & board_.goals())) {
+        const Known value = without_goals(child.key.snail, child.key.free, next_flag);
+        child.numbers = value == Known::success ? kProven : kDisproven;
+        table_.store(child.key, next_flag, child.numbers, 0);
+      } else {
+        // To refute the child its mover's every safe reply must fail; one success proves it.
+        if (g_init == 0) child.numbers = {Number(g_scale), static_cast<Number>(g_scale * safe_replies)};
+        else if (g_init == 1) child.numbers = {Number(g_scale), Number(g_scale)};
+        else child.numbers = {Number(g_scale), Number(g_scale * (1 + count(child.key.free)))};
+      }
+    }
+    if (child.numbers.dn == 0) return Known::success;  // a reply the opponent cannot survive
+    ++children.size;
+  }
+  return children.size == 0 ? Known::failure : Known::unknown;
+}
+
+Numbers ProofNumberEngine::mid(const PackedPosition& key, bool flag, Number threshold_pn,
+                               Number threshold_dn) {
+  ++nodes_;
+  const std::uint64_t nodes_before = nodes_;
+  Children children;
+  const Known known = expand(key, flag, children);
+  if (known != Known::unknown) {
+    const Numbers result = known == Known::success ? kProven : kDisproven;
+    table_.store(key, flag, result, 1);
+    return result;
+  }
+
+  const bool next_flag = child_flag(flag);
+  Numbers numbers;
+  while (true) {
+    // pn = min dn(child): one refuted child proves the node. dn = sum pn(child): every child
+    // must be proven (for its mover) to disprove the node.
+    int best = 0;
+    Number best_dn = kInfinity;
+    Number second_dn = kInfinity;
+    std::uint64_t sum_pn = 0;
+    for (int i = 0; i < children.size; ++i) {
+      const Numbers& child = children.list[i].numbers;
+      if (child.dn < best_dn) {
+        second_dn = best_dn;
+        best_dn = child.dn;
+        best = i;
+      } else if (child.dn < second_dn) {
+        second_dn = child.dn;
+      }
+      sum_pn += child.pn;
+    }
+    if (best_dn == 0) {
+      numbers = kProven;
+    } else if (sum_pn == 0) {
+      numbers = kDisproven;
+    } else {
+      numbers = {best_dn, saturate(sum_pn)};
+    }
+    if (numbers.pn >= threshold_pn || numbers.dn >= threshold_dn) break;
+
+    // The best child's pn may grow until the node's dn reaches its threshold; its dn until it
+    // passes the runner-up (widened by 1 + epsilon) or the node's pn threshold.
+    Child& child = children.list[best];
+    const Number child_threshold_pn = clamp_threshold(
+        std::uint64_t{threshold_dn} - numbers.dn + child.numbers.pn);
+    const Number child_threshold_dn =
+        clamp_threshold(std::min<std::uint64_t>(threshold_pn, widened(second_dn)));
+    child.numbers = mid(child.key, next_flag, child_threshold_pn, child_threshold_dn);
+  }
+  table_.store(key, flag, numbers, nodes_ - nodes_before + 1);
+  return numbers;
+}
+
+ProofNumberSearch::ProofNumberSearch(const Rastros& rastros, std::size_t table_bytes)
+    : rastros_(rastros), engine_(std::make_unique<ProofNumberEngine>(rastros, table_bytes)) {}
+
+ProofNumberSearch::~ProofNumberSearch() = default;
+
+Value ProofNumberSearch::solve(const Position& position) {
+  if (const auto ended = rastros_.terminal_value(position)) return *ended;
+  if (engine_->prove(position, false)) return Value::win;
+  // No draws under standard rules: not winning is losing.
+  if (rastros_.stuck_rule() == StuckRule::loses) return Value::loss;
+  return engine_->prove(position, true) ? Value::draw : Value::loss;
+}
+
+std::uint64_t ProofNumberSearch::nodes() const { return engine_->nodes(); }
+
+}  // namespace rastros

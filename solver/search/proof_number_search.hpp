@@ -1,0 +1,64 @@
+#pragma once
+// Depth-first proof-number search (df-pn, Nagai 2002) for the win/loss value of a position.
+//
+// A second, independent algorithm next to the alpha-beta Solver: it answers only "does the
+// side to move win?", and spends its effort where the proof looks cheapest instead of in move
+// order. Each node carries a proof number pn (how many leaves must still be shown to prove the
+// query for the side to move) and a disproof number dn; in negamax form
+//     pn(node) = min over children of dn(child),   dn(node) = sum over children of pn(child).
+// MID searches below a node until pn or dn reaches a threshold, so the tree lives in the table,
+// not on the stack. Refinements:
+//   1 + epsilon   (Pawlewicz and Lew 2007) a child's threshold is the second-best child's
+//                 number times 1 + epsilon instead of plus one, so the search stays in a
+//                 subtree longer instead of see-sawing between two siblings.
+//   heuristic     a new leaf starts at pn = 1, dn = the number of safe replies its mover has
+//   initialisation (a reply next to the other player's empty goal loses at once and is not
+//                 counted), because refuting every reply costs about one proof per reply.
+//   table         own table keyed by the canonical packed position (rastros/canonical.hpp);
+//                 a bucket keeps the entries whose subtrees cost the most work. The game graph
+//                 is acyclic (every move slimes a square), so there is no graph-history
+//                 interaction and a lost entry only costs a re-search, never a wrong answer.
+//   knowledge     the same rules as the alpha-beta Solver: stuck, own goal in reach, moves next
+//                 to the opponent's empty goal dominated, a move leaving the opponent only
+//                 squares next to our goal wins, and once no goal is reachable the matching
+//                 endgame (rastros/matching_endgame.hpp) settles the node without search.
+//
+// Stuck-draw rules are supported by solving twice: first "does the side to move win?", then,
+// if not, "does the side to move at least draw?". A query flag in the table key records which
+// question a node answers; it alternates each ply (the mover wins iff some reply leaves the
+// opponent not even drawing, and draws iff some reply leaves the opponent not winning). Under
+// standard rules there are no draws, the two questions coincide and the flag stays off.
+//
+// Single-threaded. Not thread-safe: one object per thread.
+
+#include <cstdint>
+#include <memory>
+
+#include "core/value.hpp"
+#include "rastros/rastros.hpp"
+
+namespace rastros {
+
+class ProofNumberEngine;
+
+class ProofNumberSearch {
+ public:
+  /// The table uses at most `table_bytes` (at least one 64-byte bucket). The table persists
+  /// between calls to solve(), so solving related positions reuses earlier work.
+  ProofNumberSearch(const Rastros& rastros, std::size_t table_bytes);
+  ~ProofNumberSearch();
+  ProofNumberSearch(const ProofNumberSearch&) = delete;
+  ProofNumberSearch& operator=(const ProofNumberSearch&) = delete;
+
+  /// The value of a position for the side to move (win/loss, or draw under stuck-draw rules).
+  Value solve(const Position& position);
+
+  /// MID calls (node visits, re-visits included) since construction.
+  std::uint64_t nodes() const;
+
+ private:
+  Rastros rastros_;
+  std::unique_ptr<ProofNumberEngine> engine_;
+};
+
+}  // namespace rastros
