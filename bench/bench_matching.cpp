@@ -27,7 +27,8 @@ std::vector<Endgame> random_endgames(const Board& board, int smallest, int large
     const int size = pick_size(rng);
     SquareMask region = 0;
     for (int added = 0; added < size; ++added) {
-      const SquareMask frontier = board.dilate(region | bit(snail)) & allowed & ~region & ~bit(snail);
+      const SquareMask frontier =
+          board.dilate(region | bit(snail)) & allowed & ~region & ~bit(snail);
       if (frontier == 0) break;
       SquareMask rest = frontier;
       for (int skip = std::uniform_int_distribution<int>(0, count(frontier) - 1)(rng); skip > 0;

@@ -19,7 +19,7 @@ int run_map(const Arguments& arguments) {
   bool quiet = false;
   bool json = false;
   po::options_description description("Options");
-  add_variant_options(description, variant);
+  add_variant_options(description, variant, true, false);
   add_threads_option(description, threads);
   description.add_options()
     ("memory", po::value(&memory), "transposition table size, e.g. 512M or 2G "
@@ -33,8 +33,7 @@ int run_map(const Arguments& arguments) {
                           "first) and prints the values as a grid.")) {
     return 0;
   }
-  // Any non-goal square serves as the start: the map replaces it.
-  variant.start.clear();
+  // Any non-goal square serves as the variant's start: the map replaces it.
   const Board board = parse_board(variant.board, parse_steps(variant.steps));
   const Rastros rastros(board, board.is_goal(board.default_start()) ? 1 : board.default_start(),
                         parse_rules(variant.rules));

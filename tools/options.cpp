@@ -10,12 +10,16 @@
 namespace rastros::tools {
 
 void add_variant_options(po::options_description& description, VariantOptions& options,
-                         bool with_rules) {
+                         bool with_rules, bool with_start) {
   description.add_options()
     ("board", po::value(&options.board)->default_value(options.board),
-     "board size WxH: 2 <= W, H; W*H <= 64; W <= 26")
-    ("start", po::value(&options.start),
-     "start square (default: file floor(W/2), rank floor(H/2)+1, d4 on 7x7)")
+     "board size WxH: 2 <= W, H; W*H <= 64; W <= 26");
+  if (with_start) {
+    description.add_options()
+      ("start", po::value<std::string>()->notifier([&](const std::string& v) { options.start = v; }),
+       "start square (default: file floor(W/2), rank floor(H/2)+1, d4 on 7x7)");
+  }
+  description.add_options()
     ("steps", po::value(&options.steps)->default_value(options.steps),
      "snail steps: king (8 directions) or orthogonal (4)");
   if (with_rules) {
@@ -41,7 +45,7 @@ void add_threads_option(po::options_description& description, int& threads) {
 Rastros resolve_variant(const VariantOptions& options) {
   const Board board = parse_board(options.board, parse_steps(options.steps));
   std::optional<Square> start;
-  if (!options.start.empty()) start = parse_square(board, options.start);
+  if (options.start) start = parse_square(board, *options.start);
   return Rastros(board, start, parse_rules(options.rules));
 }
 

@@ -17,7 +17,7 @@ namespace po = boost::program_options;
 
 struct VariantOptions {
   std::string board = "7x7";
-  std::string start;
+  std::optional<std::string> start;
   std::string rules = "standard";
   std::string steps = "king";
 };
@@ -34,9 +34,10 @@ struct PositionInput {
   Position position;
 };
 
-/// Adds --board --start --rules --steps (rules only when `with_rules`).
+/// Adds --board --start --rules --steps (rules only when `with_rules`, start only when
+/// `with_start`).
 void add_variant_options(po::options_description& description, VariantOptions& options,
-                         bool with_rules = true);
+                         bool with_rules = true, bool with_start = true);
 void add_position_options(po::options_description& description, PositionOptions& options);
 /// Adds --threads; returns where the value goes (0: all cores).
 void add_threads_option(po::options_description& description, int& threads);

@@ -25,11 +25,14 @@
 //      player 2 to move is the rotated position with player 1 to move. Keys always have
 //      player 1 to move, and need no side bit.
 //   2. Region: squares the snail can no longer reach never matter again; they are cleared from
-//      the free mask (see region.hpp). The two positions above and below have one key:
-//         "7/7/7/7/7/xxx4/1ox4 1"  and  "7/7/7/7/7/xxx4/xox4 1" -> free = {a1}, snail = b1
+//      the free mask (see region.hpp). These two positions differ only at d3, which the snail
+//      can no longer reach, so they have one key:
+//         "7/7/7/7/7/xxx4/1ox4 1"  and  "7/7/7/7/3x3/xxx4/1ox4 1" -> free = {a1}, snail = b1
 //   3. Symmetry: on square boards the reflection in the a1 diagonal keeps both goals; the key
 //      is the smaller of the position's and its reflection's.
 // The packed key is then (free mask, snail square): 64 + 8 bits, compared mask first.
+// (Baselines that switch symmetry off skip steps 1 and 3 and keep the side to move in the
+// snail byte's top bit instead.)
 
 #include <compare>
 #include <cstdint>

@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# Command-line contract of `rastros` (shared/design.md): exit statuses, one-line error messages
+# on stderr with nothing on stdout, and the --json output.
+# Usage: cli_test.sh path/to/rastros
+set -u
+
+RASTROS=${1:?usage: cli_test.sh path/to/rastros}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $*"
+}
+
+# run ARGS...: runs rastros, leaving its stdout, stderr and status in $WORK/out, $WORK/err, $status.
+run() {
+  "$RASTROS" "$@" >"$WORK/out" 2>"$WORK/err"
+  status=$?
+}
+
+# expect_ok DESCRIPTION ARGS...: status 0 and something on stdout.
+expect_ok() {
+  local what=$1
+  shift
+  run "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$what: exit $status, expected 0; stderr: $(head -c 300 "$WORK/err")"
+  elif [[ ! -s $WORK/out ]]; then
+    fail "$what: nothing on stdout"
+  else
+    pass
+  fi
+}
+
+# expect_error STATUS PATTERN DESCRIPTION ARGS...: the given status, nothing on stdout, exactly one
+# line on stderr matching the (case-insensitive, extended) regular expression PATTERN.
+expect_error() {
+  local want=$1 pattern=$2 what=$3
+  shift 3
+  run "$@"
+  local lines
+  lines=$(wc -l <"$WORK/err")
+  if [[ $status -ne $want ]]; then
+    fail "$what: exit $status, expected $want; stderr: $(head -c 300 "$WORK/err")"
+  elif [[ -s $WORK/out ]]; then
+    fail "$what: stdout not empty: $(head -c 300 "$WORK/out")"
+  elif [[ $lines -ne 1 ]]; then
+    fail "$what: $lines lines on stderr, expected one: $(head -c 300 "$WORK/err")"
+  elif ! grep -qiE -- "$pattern" "$WORK/err"; then
+    fail "$what: stderr does not match '$pattern': $(cat "$WORK/err")"
+  else
+    pass
+  fi
+}
+
+# expect_json DESCRIPTION PYTHON-CHECK ARGS...: status 0, stdout one line of JSON; the check is a
+# Python expression over the parsed object `j`.
+expect_json() {
+  local what=$1 check=$2
+  shift 2
+  run "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$what: exit $status; stderr: $(head -c 300 "$WORK/err")"
+    return
+  fi
+  if [[ $(wc -l <"$WORK/out") -ne 1 ]]; then
+    fail "$what: stdout is not a single line: $(head -c 300 "$WORK/out")"
+    return
+  fi
+  if ! python3 -c 'import json,sys; json.load(sys.stdin)' <"$WORK/out" 2>/dev/null; then
+    fail "$what: stdout is not JSON: $(head -c 300 "$WORK/out")"
+    return
+  fi
+  if python3 -c "import json,sys; j=json.load(sys.stdin); sys.exit(0 if ($check) else 1)" \
+      <"$WORK/out"; then
+    pass
+  else
+    fail "$what: check '$check' failed on: $(head -c 500 "$WORK/out")"
+  fi
+}
+
+# Perft of 7x7 from d4, counted by a brute force written here, independent of the binary.
+brute_perft_7x7() {
+  python3 - "$1" <<'EOF'
+import sys
+depth = int(sys.argv[1])
+W = H = 7
+used = {(3, 3)}
+def count(x, y, d):
+    if d == 0:
+        return 1
+    if (x, y) in ((0, 0), (W - 1, H - 1)):
+        return 0
+    total = 0
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            n = (x + dx, y + dy)
+            if (dx or dy) and 0 <= n[0] < W and 0 <= n[1] < H and n not in used:
+                used.add(n)
+                total += count(n[0], n[1], d - 1)
+                used.remove(n)
+    return total
+print(count(3, 3, depth))
+EOF
+}
+
+# --- success -------------------------------------------------------------------------------
+expect_ok "show" show
+expect_ok "show --help" show --help
+expect_ok "perft --help" perft --help
+expect_ok "--help" --help
+expect_ok "show --moves" show --moves "c3 b2 c1"
+expect_ok "show a finished game" show --moves "c3 b2 a1"
+expect_ok "show --position" show --position "7/7/7/3x3/2o4/7/7 2"
+expect_ok "show other board" show --board 5x3 --steps orthogonal --rules stuck-draw --start b2
+
+KEYS='all(k in j for k in ("board","start","rules","steps","moves","position","to_move"))'
+expect_json "show --json keys" \
+  "$KEYS and j['board']=='7x7' and j['start']=='d4' and j['rules']=='standard' and \
+   j['steps']=='king' and j['moves']==[] and j['position']=='7/7/7/3o3/7/7/7 1' and \
+   j['to_move']==1" \
+  show --json
+expect_json "show --json after c3" \
+  "$KEYS and j['moves']==['c3'] and j['position']=='7/7/7/3x3/2o4/7/7 2' and j['to_move']==2" \
+  show --json --moves c3
+expect_json "show --json finished game names the winner" \
+  "$KEYS and j['winner']==1 and j['moves']==['c3','b2','a1']" \
+  show --json --moves "c3 b2 a1"
+expect_json "show --json variant" \
+  "$KEYS and j['board']=='5x3' and j['start']=='b2' and j['rules']=='stuck-draw' and \
+   j['steps']=='orthogonal'" \
+  show --json --board 5x3 --steps orthogonal --rules stuck-draw --start b2
+expect_json "show --json position" \
+  "$KEYS and j['position']=='7/7/7/3x3/2o4/7/7 2' and j['to_move']==2 and j['moves']==[]" \
+  show --json --position "7/7/7/3x3/2o4/7/7 2"
+
+for depth in 0 1 2 3; do
+  nodes=$(brute_perft_7x7 "$depth")
+  expect_json "perft --depth $depth --json" \
+    "list(j)[:2]==['depth','nodes'] and j['depth']==$depth and j['nodes']==$nodes" \
+    perft --depth "$depth" --json
+done
+expect_json "perft --divide --json" \
+  "j['nodes']==$(brute_perft_7x7 3) and sum(j['divide'].values())==j['nodes'] and \
+   len(j['divide'])==8" \
+  perft --depth 3 --divide --json
+run perft --depth 3
+if [[ $status -eq 0 ]] && grep -q "$(brute_perft_7x7 3)" "$WORK/out"; then pass; else
+  fail "perft --depth 3 text output: $(cat "$WORK/out")"
+fi
+
+# --- bad usage and bad input: exit 2, one line naming the problem ----------------------------
+expect_error 2 "z9" "off-board square" show --moves "c3 z9"
+expect_error 2 "3c" "malformed square" show --moves "3c"
+expect_error 2 "e5" "illegal move (not a step)" show --moves "c3 e5"
+expect_error 2 "slime" "move onto slime" show --moves "c3 d4"
+expect_error 2 "ended" "move after the end" show --moves "c3 b2 a1 b1"
+expect_error 2 "snail" "position without a snail" show --position "7/7/7/7/7/7/7 1"
+expect_error 2 "rank" "position with a short rank" show --position "7/7/7/3o2/7/7/7 1"
+expect_error 2 "side to move" "position with a bad side" show --position "7/7/7/3o3/7/7/7 3"
+expect_error 2 "goal" "snail on a goal" show --position "6o/7/7/7/7/7/7 1"
+expect_error 2 "either|both|--moves" "--moves and --position" \
+  show --moves c3 --position "7/7/7/3o3/7/7/7 1"
+expect_error 2 "9x8|64" "board too big" show --board 9x8
+expect_error 2 "1x5|small" "board too small" show --board 1x5
+expect_error 2 "32x2|26" "too many files" show --board 32x2
+expect_error 2 "board" "malformed board" show --board 7by7
+expect_error 2 "goal" "start on a goal" show --start a1
+expect_error 2 "goal" "default start on a goal" show --board 2x2
+expect_error 2 "h8|off" "start off the board" show --start h8
+expect_error 2 "rules|bogus" "unknown rules" show --rules bogus
+expect_error 2 "step|diagonal" "unknown steps" show --steps diagonal
+expect_error 2 "bogus" "unknown option" show --bogus
+expect_error 2 "extra|positional|stray|too many" "stray argument" show stray
+expect_error 2 "frobnicate" "unknown command" frobnicate
+expect_error 2 "depth" "perft without --depth" perft
+expect_error 2 "depth" "perft with a negative depth" perft --depth -1
+expect_error 2 "depth" "perft with a huge depth" perft --depth 64
+expect_error 2 "depth|abc" "perft with a non-number depth" perft --depth abc
+expect_error 2 "e5" "perft after an illegal move" perft --depth 2 --moves "c3 e5"
+
+run
+if [[ $status -eq 2 ]]; then pass; else fail "no command: exit $status, expected 2"; fi
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
