@@ -200,3 +200,4 @@ bool geography_mover_wins(const Board& board, Square snail, SquareMask region) {
 }
 
 }  // namespace rastros
+

@@ -136,6 +136,11 @@ template <bool kValueOnly>
 Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, Worker& worker,
                            const SplitPoint* split, int ply) {
   worker.count_node();
+  // Every score lies between a loss in 0 and a win in 1. A window beyond that range is decided
+  // before looking; answering it here also keeps windows from collapsing to alpha == beta when
+  // they are mapped to the children (a collapsed window has no fail-soft meaning).
+  if (beta <= loss_in<kValueOnly>(0)) return loss_in<kValueOnly>(0);
+  if (alpha >= win_in<kValueOnly>(1)) return win_in<kValueOnly>(1);
   const Position node = Canonicalizer::unpack(key);
   const Square my_goal = board_.goal_of(node.to_move);
   const Square their_goal = board_.goal_of(opponent(node.to_move));
@@ -346,13 +351,29 @@ Outcome Solver::solve(const Position& position) {
 Analysis Solver::analyse(const Position& position) {
   const std::uint64_t nodes_before = nodes();
   Analysis analysis;
-  analysis.outcome = solve(position);
+  if (rastros_.has_ended(position)) {
+    analysis.outcome = solve(position);
+    return analysis;
+  }
+  // Every child is solved anyway, and the position's outcome is the best of theirs.
+  Score best = -kInfinity;
   for (Square move : rastros_.legal_moves(position)) {
     const Outcome child = solve(rastros_.play(position, move));
     MoveOutcome result{move, {negate(child.value), std::nullopt}};
     if (child.remoteness) result.outcome.remoteness = *child.remoteness + 1;
     analysis.children.push_back(result);
-    if (result.outcome == analysis.outcome) analysis.best_moves.push_back(move);
+    const Score score = options_.value_only
+                            ? (result.outcome.value == Value::win    ? 1
+                               : result.outcome.value == Value::loss ? -1
+                                                                     : 0)
+                            : score_of(result.outcome);
+    if (score > best) {
+      best = score;
+      analysis.outcome = result.outcome;
+    }
+  }
+  for (const MoveOutcome& child : analysis.children) {
+    if (child.outcome == analysis.outcome) analysis.best_moves.push_back(child.move);
   }
   analysis.nodes = nodes() - nodes_before;
   return analysis;

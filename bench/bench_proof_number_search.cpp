@@ -1,0 +1,71 @@
+// Proof-number search (df-pn) against the alpha-beta Solver, both in value-only mode, in the
+// same binary and on one thread, so the ratio means something on a shared machine. Compare the
+// `nodes` counters as well as the times: other jobs on the machine move the times, never the
+// node counts. (A df-pn node is one MID call, re-visits included; an alpha-beta node is one
+// search call.) Each iteration starts from an empty table of the same size.
+
+#include <benchmark/benchmark.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <string>
+
+#include "rastros/notation.hpp"
+#include "search/proof_number_search.hpp"
+#include "search/solver.hpp"
+
+namespace rastros {
+namespace {
+
+constexpr std::size_t kTableBytes = std::size_t{256} << 20;
+
+enum Algorithm : int { kProofNumber = 0, kAlphaBeta = 1 };
+
+void run_value_solve(benchmark::State& state, const Board& board, const std::string& moves) {
+  const Rastros game(board);
+  const Position position = parse_game(game, moves).position;
+  oneapi::tbb::task_arena arena(1);
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    if (state.range(0) == kProofNumber) {
+      ProofNumberSearch search(game, kTableBytes);
+      benchmark::DoNotOptimize(search.solve(position));
+      nodes += search.nodes();
+    } else {
+      Solver solver(game, SolverOptions{.value_only = true, .table_bytes = kTableBytes});
+      arena.execute([&] { benchmark::DoNotOptimize(solver.solve(position)); });
+      nodes += solver.nodes();
+    }
+  }
+  state.SetLabel(state.range(0) == kProofNumber ? "df-pn" : "alpha-beta");
+  state.counters["nodes"] = static_cast<double>(nodes) / static_cast<double>(state.iterations());
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+
+void BM_ValueSolve6x6Start(benchmark::State& state) { run_value_solve(state, Board(6, 6), ""); }
+void BM_ValueSolve7x7AfterC3(benchmark::State& state) {
+  run_value_solve(state, Board(7, 7), "c3");
+}
+void BM_ValueSolve7x7Start(benchmark::State& state) { run_value_solve(state, Board(7, 7), ""); }
+
+// Argument: the algorithm. The 7x7 solves take seconds each, so they run once.
+BENCHMARK(BM_ValueSolve6x6Start)
+    ->Arg(kProofNumber)
+    ->Arg(kAlphaBeta)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_ValueSolve7x7AfterC3)
+    ->Arg(kProofNumber)
+    ->Arg(kAlphaBeta)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
+BENCHMARK(BM_ValueSolve7x7Start)
+    ->Arg(kProofNumber)
+    ->Arg(kAlphaBeta)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
+
+}  // namespace
+}  // namespace rastros

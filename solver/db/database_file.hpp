@@ -1,0 +1,130 @@
+#pragma once
+// Solved-position databases in memory and on disk (.rdb files).
+//
+// A database maps canonical position keys (PackedPosition, see rastros/position.hpp) to a value,
+// a remoteness and a best move. Two kinds share the format:
+//   strong    every position reachable from the start, each with its exact record;
+//   strategy  only the positions one side's winning strategy can reach (plus an opening book
+//             to `book_depth` plies), enough to play perfectly but not to answer every query.
+//
+// File layout (all integers little-endian; format version 1):
+//
+//   offset  size  field
+//        0     8  magic "\x89RDB\r\n\x1a\n"   (PNG-style: catches text-mode and 7-bit mangling)
+//        8     4  format version
+//       12     8  file size in bytes, this whole file including the checksum
+//       20     4  header length H
+//       24     H  header: Boost.Serialization *text* archive of the board, start, rules, steps,
+//                 kind, position count, book depth and the payload's codec and sizes
+//     24+H     .  payload, stored raw or zlib-compressed (whichever is smaller)
+//      end-4   4  CRC-32 (boost::crc_32_type, the zlib/PNG polynomial) of every byte before it
+//
+// Magic, version and size sit in a fixed binary preamble rather than in the archive so that a
+// reader of any version can tell "not ours", "another version" and "truncated" apart before it
+// trusts a single byte of what follows. The header is a text archive because it is tiny (about
+// 100 bytes) and text archives, unlike Boost's binary ones, do not depend on the writer's word
+// size or endianness, and a newer Boost still reads them.
+//
+// Payload before compression, for n positions, in three columns (a column of like bytes
+// compresses far better than interleaved records):
+//   keys      n LEB128 varints. A key is the 72-bit integer free * 256 + snail, which sorts like
+//             PackedPosition; the first is stored whole, each next one as (key - previous - 1).
+//   values    n bytes: value << 6 | remoteness  (remoteness <= 63: a game on 64 squares has at
+//             most 63 plies; draws store 0).
+//   moves     n bytes: the best move relative to the snail, because it is almost always a step
+//             to a neighbour: 0..8 = (dx + 1) + 3 * (dy + 1) for a step, except 4 (dx = dy = 0)
+//             which means "no move" (255 in memory); 16 + square for any other square.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "core/value.hpp"
+#include "rastros/board.hpp"
+#include "rastros/position.hpp"
+#include "rastros/rastros.hpp"
+
+namespace rastros {
+
+/// The format version this build writes, and the only one it reads.
+inline constexpr std::uint32_t kDatabaseFormatVersion = 1;
+
+enum class DatabaseKind : std::uint8_t { strong, strategy };
+
+std::string_view kind_name(DatabaseKind kind);
+
+/// What a database knows about one position, for the side to move.
+struct DatabaseRecord {
+  static constexpr std::uint8_t kNoMove = 255;
+
+  Value value = Value::draw;
+  std::uint8_t remoteness = 0;         // plies to the end; 0 for draws; at most 63
+  std::uint8_t best_move = kNoMove;    // destination square, or kNoMove (an ended position)
+
+  friend bool operator==(const DatabaseRecord&, const DatabaseRecord&) = default;
+};
+
+/// The game a database solves and what it holds.
+struct DatabaseHeader {
+  // Set by read_database to the file's version; write_database always writes
+  // kDatabaseFormatVersion, the only layout it knows.
+  std::uint32_t format_version = kDatabaseFormatVersion;
+  int width = 7;
+  int height = 7;
+  StepSet steps = StepSet::king;
+  Square start = 24;
+  StuckRule rules = StuckRule::loses;
+  DatabaseKind kind = DatabaseKind::strong;
+  std::uint64_t position_count = 0;  // kept equal to the number of keys by Database
+  int book_depth = 0;                // strategy databases: plies of the opening book
+
+  friend bool operator==(const DatabaseHeader&, const DatabaseHeader&) = default;
+};
+
+/// Sorted keys and their records. Keys live in one sorted array; a small "fence" array holding
+/// every kFenceStride-th key (a few hundred KB for millions of positions, so it stays in cache)
+/// narrows a lookup to one block of kFenceStride keys (a handful of cache lines) before the
+/// binary search, which keeps find() well under a microsecond on large databases.
+class Database {
+ public:
+  Database() = default;
+  /// Throws std::invalid_argument when the sizes differ, the keys are not strictly increasing,
+  /// or a record is out of range (value, remoteness > 63, move off the board).
+  Database(DatabaseHeader header, std::vector<PackedPosition> keys,
+           std::vector<DatabaseRecord> records);
+
+  const DatabaseHeader& header() const { return header_; }
+  std::size_t size() const { return keys_.size(); }
+  std::span<const PackedPosition> keys() const { return keys_; }
+  std::span<const DatabaseRecord> records() const { return records_; }
+
+  /// The record of `key`, or nullptr when the database does not hold it.
+  const DatabaseRecord* find(const PackedPosition& key) const;
+
+ private:
+  static constexpr std::size_t kFenceStride = 64;
+
+  DatabaseHeader header_;
+  std::vector<PackedPosition> keys_;
+  std::vector<DatabaseRecord> records_;
+  std::vector<PackedPosition> fence_;  // keys_[0], keys_[kFenceStride], keys_[2 * kFenceStride]...
+};
+
+/// Writes `database` to a temporary file in the same directory, fsyncs it, renames it over
+/// `path` and fsyncs the directory, so `path` holds either the old file or the complete new one,
+/// never a partial write. Throws std::system_error (after removing the temporary file) when any
+/// step fails; that is an I/O failure, not an unusable database, so it is not a FileError.
+void write_database(const std::filesystem::path& path, const Database& database);
+
+/// Reads and fully verifies a database. Throws FileError naming the file and the problem:
+/// "missing", "truncated", "checksum mismatch (corrupt)", "not a rastros database (bad magic)",
+/// "format version N, this build reads M", "is a strategy database, expected strong", or
+/// "corrupt header/payload" for a file with a valid checksum whose contents make no sense.
+Database read_database(const std::filesystem::path& path,
+                       std::optional<DatabaseKind> expected_kind = std::nullopt);
+
+}  // namespace rastros

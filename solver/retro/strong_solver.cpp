@@ -1,0 +1,319 @@
+#include "retro/strong_solver.hpp"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_sort.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <stdexcept>
+
+#include "rastros/canonical.hpp"
+
+namespace rastros {
+namespace {
+
+/// A key and its record in 16 bytes: the record sits where PackedPosition has padding, so the
+/// layers cost no more memory than their keys while they are enumerated and valued.
+struct Entry {
+  SquareMask free = 0;
+  std::uint8_t snail = 0;
+  StrongRecord record;
+
+  PackedPosition key() const { return {free, snail}; }
+  static Entry of(const PackedPosition& key) { return {key.free, key.snail, {}}; }
+};
+static_assert(sizeof(Entry) == 16);
+
+/// The same order as PackedPosition's: free mask first, then snail.
+bool key_less(const Entry& a, const Entry& b) {
+  return a.free < b.free || (a.free == b.free && a.snail < b.snail);
+}
+bool same_key(const Entry& a, const Entry& b) { return a.free == b.free && a.snail == b.snail; }
+
+/// Keys of one region size, gathered as sorted duplicate-free runs. A run is merged with the
+/// run before it once it is at least half its size, so every key takes part in O(log n) merges
+/// however many chunks the parent layers are expanded in.
+class Layer {
+ public:
+  std::vector<Entry>& entries() { return entries_; }
+  const std::vector<Entry>& entries() const { return entries_; }
+
+  /// Sorts the entries appended since `from` into a new run and merges runs as needed.
+  void close_run(std::size_t from) {
+    sort_unique_tail(from);
+    if (entries_.size() == from) return;
+    run_starts_.push_back(from);
+    while (run_starts_.size() >= 2 && 2 * (entries_.size() - run_starts_.back()) >=
+                                          run_starts_.back() - run_starts_[run_starts_.size() - 2]) {
+      merge_last_two_runs();
+    }
+  }
+
+  /// Leaves one sorted duplicate-free run: the layer is complete and ready for look-ups.
+  void finish() {
+    while (run_starts_.size() >= 2) merge_last_two_runs();
+    run_starts_.clear();
+    entries_.shrink_to_fit();
+  }
+
+  const StrongRecord& record_of(const PackedPosition& key) const {
+    const Entry probe = Entry::of(key);
+    const auto found = std::lower_bound(entries_.begin(), entries_.end(), probe, key_less);
+    if (found == entries_.end() || !same_key(*found, probe)) {
+      throw std::logic_error("strong solver: a child position was never enumerated");
+    }
+    return found->record;
+  }
+
+ private:
+  void sort_unique_tail(std::size_t from) {
+    oneapi::tbb::parallel_sort(entries_.begin() + static_cast<std::ptrdiff_t>(from),
+                               entries_.end(), key_less);
+    entries_.erase(std::unique(entries_.begin() + static_cast<std::ptrdiff_t>(from),
+                               entries_.end(), same_key),
+                   entries_.end());
+  }
+
+  void merge_last_two_runs() {
+    const auto first = entries_.begin() + static_cast<std::ptrdiff_t>(run_starts_.end()[-2]);
+    const auto middle = entries_.begin() + static_cast<std::ptrdiff_t>(run_starts_.back());
+    std::inplace_merge(first, middle, entries_.end(), key_less);
+    entries_.erase(std::unique(first, entries_.end(), same_key), entries_.end());
+    run_starts_.pop_back();
+  }
+
+  std::vector<Entry> entries_;
+  std::vector<std::size_t> run_starts_;
+};
+
+using Layers = std::array<Layer, kMaxSquares + 1>;
+
+/// Keys are expanded this many at a time, so that the children waiting to be sorted (at most
+/// 8 per key) stay a bounded amount of memory however large a layer grows.
+constexpr std::size_t kExpansionChunk = std::size_t{1} << 19;
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+class RetrogradeSolver {
+ public:
+  RetrogradeSolver(const Rastros& rastros, const std::function<void(const std::string&)>& progress)
+      : rastros_(rastros),
+        board_(rastros.board()),
+        canonicalizer_(board_),
+        progress_(progress),
+        stuck_score_(rastros.stuck_rule() == StuckRule::loses ? score_of_loss(0) : 0) {}
+
+  StrongTable solve() {
+    const Clock::time_point start = Clock::now();
+    StrongSolveStats stats;
+    const PackedPosition start_key = canonicalizer_.pack(rastros_.start_position());
+    const int top = count(start_key.free);
+    layers_[top].entries().push_back(Entry::of(start_key));
+
+    for (int size = top; size >= 0; --size) enumerate_layer(size, stats);
+    stats.forward_seconds = seconds_since(start);
+
+    const Clock::time_point backward_start = Clock::now();
+    for (int size = 0; size <= top; ++size) value_layer(size);
+    stats.backward_seconds = seconds_since(backward_start);
+
+    stats.positions_by_region.assign(static_cast<std::size_t>(top) + 1, 0);
+    for (int size = 0; size <= top; ++size) {
+      stats.positions_by_region[static_cast<std::size_t>(size)] = layers_[size].entries().size();
+    }
+    const Clock::time_point table_start = Clock::now();
+    std::vector<PackedPosition> keys;
+    std::vector<StrongRecord> records;
+    merge_layers(keys, records);
+    stats.table_seconds = seconds_since(table_start);
+    stats.total_seconds = seconds_since(start);
+    report("table: " + std::to_string(keys.size()) + " positions in " +
+           std::to_string(stats.total_seconds) + " s");
+    return StrongTable(std::move(keys), std::move(records), std::move(stats));
+  }
+
+ private:
+  /// Completes layer `size` (every parent is in a larger layer, already expanded) and sends the
+  /// children of its keys to the smaller layers.
+  void enumerate_layer(int size, StrongSolveStats& stats) {
+    Layer& layer = layers_[size];
+    layer.finish();
+    const std::vector<Entry>& keys = layer.entries();
+    if (keys.empty()) return;
+    for (std::size_t begin = 0; begin < keys.size(); begin += kExpansionChunk) {
+      const std::size_t end = std::min(keys.size(), begin + kExpansionChunk);
+      oneapi::tbb::parallel_for(
+          oneapi::tbb::blocked_range<std::size_t>(begin, end),
+          [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
+            Buckets& buckets = buckets_.local();
+            for (std::size_t i = range.begin(); i != range.end(); ++i) {
+              expand(keys[i], buckets);
+            }
+          });
+      for (int child_size = 0; child_size < size; ++child_size) collect_bucket(child_size, stats);
+    }
+    report("forward: region " + std::to_string(size) + ": " + std::to_string(keys.size()) +
+           " positions");
+  }
+
+  /// Every child of a key that is a position still in play: moves into a goal end the game and
+  /// children with an empty region are stuck, so neither is stored.
+  void expand(const Entry& entry, std::array<std::vector<Entry>, kMaxSquares + 1>& buckets) const {
+    const SquareMask moves = board_.neighbours(entry.snail) & entry.free & ~board_.goals();
+    for (Square move : SquareSet(moves)) {
+      const PackedPosition child = child_key(entry, move);
+      if (child.free) buckets[count(child.free)].push_back(Entry::of(child));
+    }
+  }
+
+  /// Moves the children every thread gathered for one layer into that layer as a new run.
+  void collect_bucket(int child_size, StrongSolveStats& stats) {
+    std::size_t gathered = 0;
+    for (const Buckets& buckets : buckets_) gathered += buckets[child_size].size();
+    if (gathered == 0) return;
+    std::vector<Entry>& entries = layers_[child_size].entries();
+    const std::size_t from = entries.size();
+    entries.reserve(from + gathered);
+    for (Buckets& buckets : buckets_) {
+      std::vector<Entry>& bucket = buckets[child_size];
+      entries.insert(entries.end(), bucket.begin(), bucket.end());
+      bucket.clear();
+    }
+    stats.children_generated += gathered;
+    layers_[child_size].close_run(from);
+  }
+
+  /// Values every key of layer `size` from its children, all in smaller, valued layers.
+  void value_layer(int size) {
+    std::vector<Entry>& keys = layers_[size].entries();
+    if (keys.empty()) return;
+    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(0, keys.size()),
+                              [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
+                                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                                  keys[i].record = value_of(keys[i]);
+                                }
+                              });
+    report("backward: region " + std::to_string(size) + ": " + std::to_string(keys.size()) +
+           " positions valued");
+  }
+
+  /// Negamax over the children: the best score for player 1 (the side to move in every key).
+  StrongRecord value_of(const Entry& entry) const {
+    const SquareMask moves = board_.neighbours(entry.snail) & entry.free;
+    if (!moves) return record_of_score(stuck_score_, StrongRecord::kNoMove);  // only the start
+    const Square my_goal = board_.goal_of(Player::one);
+    // Entering one's own goal is the quickest win there is: nothing can beat it.
+    if (moves & bit(my_goal)) return record_of_score(score_of_win(1), my_goal);
+    Score best = 0;
+    int best_move = -1;
+    for (Square move : SquareSet(moves)) {
+      Score score;
+      if (move == board_.goal_of(Player::two)) {
+        score = score_of_loss(1);  // legal, and the opponent wins at once
+      } else {
+        const PackedPosition child = child_key(entry, move);
+        const Score child_score =
+            child.free ? score_of_record(layers_[count(child.free)].record_of(child)) : stuck_score_;
+        score = parent_score(child_score);
+      }
+      if (best_move < 0 || score > best) {
+        best = score;
+        best_move = move;
+      }
+    }
+    return record_of_score(best, best_move);
+  }
+
+  PackedPosition child_key(const Entry& entry, Square move) const {
+    return canonicalizer_.pack({entry.free & ~bit(move), move, Player::two});
+  }
+
+  static Score score_of_record(const StrongRecord& record) {
+    switch (record.value) {
+      case Value::win:
+        return score_of_win(record.remoteness);
+      case Value::loss:
+        return score_of_loss(record.remoteness);
+      case Value::draw:
+        break;
+    }
+    return 0;
+  }
+
+  static StrongRecord record_of_score(Score score, int best_move) {
+    const Outcome outcome = outcome_of_score(score);
+    return {outcome.value, static_cast<std::uint8_t>(outcome.remoteness.value_or(0)),
+            static_cast<std::uint8_t>(best_move)};
+  }
+
+  /// One sorted table from the layers, each layer's memory released as it is copied.
+  void merge_layers(std::vector<PackedPosition>& keys, std::vector<StrongRecord>& records) {
+    std::size_t total = 0;
+    for (const Layer& layer : layers_) total += layer.entries().size();
+    std::vector<Entry> all;
+    all.reserve(total);
+    for (Layer& layer : layers_) {
+      all.insert(all.end(), layer.entries().begin(), layer.entries().end());
+      std::vector<Entry>().swap(layer.entries());
+    }
+    // Layers hold disjoint keys (a key's region size fixes its layer), so no duplicates here.
+    oneapi::tbb::parallel_sort(all.begin(), all.end(), key_less);
+    keys.resize(total);
+    records.resize(total);
+    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(0, total),
+                              [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
+                                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                                  keys[i] = all[i].key();
+                                  records[i] = all[i].record;
+                                }
+                              });
+  }
+
+  void report(const std::string& line) const {
+    if (progress_) progress_(line);
+  }
+
+  using Buckets = std::array<std::vector<Entry>, kMaxSquares + 1>;
+
+  const Rastros& rastros_;
+  const Board& board_;
+  Canonicalizer canonicalizer_;
+  const std::function<void(const std::string&)>& progress_;
+  const Score stuck_score_;
+  Layers layers_;
+  oneapi::tbb::enumerable_thread_specific<Buckets> buckets_;
+};
+
+}  // namespace
+
+int StrongSolveStats::layer_count() const {
+  return static_cast<int>(std::count_if(positions_by_region.begin(), positions_by_region.end(),
+                                        [](std::uint64_t n) { return n > 0; }));
+}
+
+StrongTable::StrongTable(std::vector<PackedPosition> keys, std::vector<StrongRecord> records,
+                         StrongSolveStats stats)
+    : keys_(std::move(keys)), records_(std::move(records)), stats_(std::move(stats)) {
+  if (keys_.size() != records_.size()) {
+    throw std::invalid_argument("strong table: keys and records differ in number");
+  }
+}
+
+const StrongRecord* StrongTable::find(const PackedPosition& key) const {
+  const auto found = std::lower_bound(keys_.begin(), keys_.end(), key);
+  if (found == keys_.end() || *found != key) return nullptr;
+  return &records_[static_cast<std::size_t>(found - keys_.begin())];
+}
+
+StrongTable solve_strong(const Rastros& rastros,
+                         const std::function<void(const std::string&)>& progress) {
+  return RetrogradeSolver(rastros, progress).solve();
+}
+
+}  // namespace rastros
