@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 
 packages=(cmake make g++ pkg-config python3
           libboost-program-options-dev libboost-serialization-dev
-          libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev)
 
 install_missing() {
   local missing=()
