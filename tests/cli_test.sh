@@ -183,6 +183,32 @@ expect_error 2 "depth" "perft with a huge depth" perft --depth 64
 expect_error 2 "depth|abc" "perft with a non-number depth" perft --depth abc
 expect_error 2 "e5" "perft after an illegal move" perft --depth 2 --moves "c3 e5"
 
+# solve and map: small boards, the design's JSON, bad input.
+expect_ok "solve --help" solve --help
+expect_ok "map --help" map --help
+expect_json "solve --json keys on 4x4" \
+  'set(["board","start","rules","steps","moves","position","to_move","value","winner","remoteness","best_moves","children","nodes","seconds"]) <= set(j) and j["value"] in ("win","loss") and all(set(c) == {"move","value","remoteness"} for c in j["children"])' \
+  solve --board 4x4 --json --quiet
+expect_json "solve --value-only --json omits remoteness" \
+  '"remoteness" not in j and all("remoteness" not in c for c in j["children"])' \
+  solve --board 4x4 --value-only --json --quiet
+expect_json "solve an ended game" \
+  'j["value"] == "loss" and j["winner"] == 1 and j["remoteness"] == 0 and j["children"] == []' \
+  solve --moves "c3 b2 a1" --json --quiet
+expect_json "best move has the position's value" \
+  'all(any(c["move"] == m and c["value"] == j["value"] and c["remoteness"] == j["remoteness"] for c in j["children"]) for m in j["best_moves"])' \
+  solve --board 5x5 --json --quiet --threads 2
+expect_json "map --json on 4x4" \
+  'j["board"] == "4x4" and len(j["squares"]) == 14 and "a1" not in j["squares"] and "d4" not in j["squares"]' \
+  map --board 4x4 --json --quiet
+expect_error 2 "memory|small" "solve with a tiny table" solve --memory 1K --board 4x4
+expect_error 2 "memory|abc" "solve with a malformed --memory" solve --memory abc --board 4x4
+expect_error 2 "threads" "solve with negative threads" solve --threads -1 --board 4x4
+expect_error 2 "c3" "solve after an illegal move" solve --moves "c3 c3"
+expect_error 2 "both|either" "solve with --moves and --position" solve --moves c3 --position "7/7/7/3o3/7/7/7 1"
+expect_error 2 "board|64" "map on a board too large" map --board 9x9
+expect_error 2 "start" "map has no --start" map --start c3
+
 run
 if [[ $status -eq 2 ]]; then pass; else fail "no command: exit $status, expected 2"; fi
 
