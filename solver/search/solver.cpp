@@ -1,6 +1,7 @@
 #include "search/solver.hpp"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for_each.h>
 #include <oneapi/tbb/task_group.h>
 
 #include <algorithm>
@@ -355,13 +356,16 @@ Analysis Solver::analyse(const Position& position) {
     analysis.outcome = solve(position);
     return analysis;
   }
-  // Every child is solved anyway, and the position's outcome is the best of theirs.
-  Score best = -kInfinity;
-  for (Square move : rastros_.legal_moves(position)) {
-    const Outcome child = solve(rastros_.play(position, move));
-    MoveOutcome result{move, {negate(child.value), std::nullopt}};
+  // Every child is solved anyway, and the position's outcome is the best of theirs. The
+  // children are independent searches sharing the table: solve them side by side.
+  for (Square move : rastros_.legal_moves(position)) analysis.children.push_back({move, {}});
+  oneapi::tbb::parallel_for_each(analysis.children, [&](MoveOutcome& result) {
+    const Outcome child = solve(rastros_.play(position, result.move));
+    result.outcome = {negate(child.value), std::nullopt};
     if (child.remoteness) result.outcome.remoteness = *child.remoteness + 1;
-    analysis.children.push_back(result);
+  });
+  Score best = -kInfinity;
+  for (const MoveOutcome& result : analysis.children) {
     const Score score = options_.value_only
                             ? (result.outcome.value == Value::win    ? 1
                                : result.outcome.value == Value::loss ? -1
