@@ -33,12 +33,19 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
     nodes += solver.nodes();
   }
   state.counters["nodes"] = static_cast<double>(nodes) / state.iterations();
-  state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 
-void BM_Solve7x7Start(benchmark::State& state) { run_solve(state, Board(7, 7), ""); }
-void BM_Solve6x6Start(benchmark::State& state) { run_solve(state, Board(6, 6), ""); }
-void BM_Solve7x7AfterC3B2(benchmark::State& state) { run_solve(state, Board(7, 7), "c3 b2"); }
+void BM_Solve7x7Start(benchmark::State& state) {
+  run_solve(state, Board(7, 7), "");
+}
+void BM_Solve6x6Start(benchmark::State& state) {
+  run_solve(state, Board(6, 6), "");
+}
+void BM_Solve7x7AfterC3B2(benchmark::State& state) {
+  run_solve(state, Board(7, 7), "c3 b2");
+}
 
 // Arguments: threads, mode, aids.
 BENCHMARK(BM_Solve7x7Start)

@@ -21,12 +21,12 @@ int run_map(const Arguments& arguments) {
   po::options_description description("Options");
   add_variant_options(description, variant, true, false);
   add_threads_option(description, threads);
-  description.add_options()
-    ("memory", po::value(&memory), "transposition table size, e.g. 512M or 2G "
-                                   "(default: a quarter of RAM, at most 512M)")
-    ("value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")
-    ("quiet", po::bool_switch(&quiet), "no progress lines on stderr")
-    ("json", po::bool_switch(&json), "print one JSON object");
+  description.add_options()("memory", po::value(&memory),
+                            "transposition table size, e.g. 512M or 2G "
+                            "(default: a quarter of RAM, at most 512M)")(
+      "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")(
+      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+      "json", po::bool_switch(&json), "print one JSON object");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros map [options]\n"
                           "Solves the game from every start square of a board (player 1 moving "
@@ -62,8 +62,8 @@ int run_map(const Arguments& arguments) {
       Json entry = Json::object();
       entry.set("value", to_string(result.outcome.value));
       if (!value_only) {
-        entry.set("remoteness", result.outcome.remoteness ? Json(*result.outcome.remoteness)
-                                                          : Json(nullptr));
+        entry.set("remoteness",
+                  result.outcome.remoteness ? Json(*result.outcome.remoteness) : Json(nullptr));
       }
       squares.set(square_name(board, result.start), entry);
     }
@@ -80,7 +80,9 @@ int run_map(const Arguments& arguments) {
   std::vector<std::string> cells(board.square_count());
   for (const StartSquareOutcome& result : results) {
     const Outcome& outcome = result.outcome;
-    std::string cell(1, outcome.value == Value::win ? 'W' : outcome.value == Value::loss ? 'L' : 'D');
+    std::string cell(1, outcome.value == Value::win    ? 'W'
+                        : outcome.value == Value::loss ? 'L'
+                                                       : 'D');
     if (outcome.remoteness) cell += std::to_string(*outcome.remoteness);
     cells[result.start] = cell;
   }
@@ -89,8 +91,7 @@ int run_map(const Arguments& arguments) {
   std::cout << "Start-square map, " << board.name() << ", " << steps_name(board.steps())
             << " steps, " << rules_name(rastros.stuck_rule()) << " rules\n"
             << "Value for player 1 moving first from each square"
-            << (value_only ? "" : " (W win, L loss, D draw; number: remoteness in plies)")
-            << "\n\n"
+            << (value_only ? "" : " (W win, L loss, D draw; number: remoteness in plies)") << "\n\n"
             << board_grid(board, value_only ? 3 : 4, [&](Square square) { return cells[square]; })
             << "\n"
             << "Searched " << solver.nodes() << " nodes in " << seconds << " s\n";

@@ -20,9 +20,9 @@ int run_perft(const Arguments& arguments) {
   description.add_options()("depth", po::value(&depth)->required(), "plies to count (0..63)");
   add_variant_options(description, variant, false);
   add_position_options(description, where);
-  description.add_options()
-    ("divide", po::bool_switch(&divide), "break the count down by first move")
-    ("json", po::bool_switch(&json), "print one JSON object");
+  description.add_options()("divide", po::bool_switch(&divide),
+                            "break the count down by first move")("json", po::bool_switch(&json),
+                                                                  "print one JSON object");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros perft --depth N [options]\n"
                           "Counts the legal move sequences of exactly N plies from a position "

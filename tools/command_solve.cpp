@@ -43,15 +43,15 @@ int run_solve(const Arguments& arguments) {
   add_variant_options(description, variant);
   add_position_options(description, where);
   add_threads_option(description, threads);
-  description.add_options()
-    ("memory", po::value(&memory), "transposition table size, e.g. 512M or 2G "
-                                   "(default: a quarter of RAM, at most 512M)")
-    ("value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")
-    ("no-region", po::bool_switch(&no_region), "search aid off: keep unreachable squares in keys")
-    ("no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")
-    ("no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")
-    ("quiet", po::bool_switch(&quiet), "no progress lines on stderr")
-    ("json", po::bool_switch(&json), "print one JSON object");
+  description.add_options()("memory", po::value(&memory),
+                            "transposition table size, e.g. 512M or 2G "
+                            "(default: a quarter of RAM, at most 512M)")(
+      "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")(
+      "no-region", po::bool_switch(&no_region), "search aid off: keep unreachable squares in keys")(
+      "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
+      "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
+      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+      "json", po::bool_switch(&json), "print one JSON object");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros solve [options]\n"
                           "Solves a position with perfect play: its value for the side to move, "
@@ -87,7 +87,7 @@ int run_solve(const Arguments& arguments) {
   const Player to_move = input.position.to_move;
   const Value value = analysis.outcome.value;
   // 0 for a draw (no winner).
-  const int winner = value == Value::draw ? 0
+  const int winner = value == Value::draw  ? 0
                      : value == Value::win ? number_of(to_move)
                                            : number_of(opponent(to_move));
   if (json) {
@@ -96,8 +96,8 @@ int run_solve(const Arguments& arguments) {
     ordered.set("value", to_string(value));
     ordered.set("winner", winner ? Json(winner) : Json(nullptr));
     if (!value_only) {
-      ordered.set("remoteness", analysis.outcome.remoteness ? Json(*analysis.outcome.remoteness)
-                                                            : Json(nullptr));
+      ordered.set("remoteness",
+                  analysis.outcome.remoteness ? Json(*analysis.outcome.remoteness) : Json(nullptr));
     }
     Json best = Json::array();
     for (Square move : analysis.best_moves) best.push(square_name(board, move));

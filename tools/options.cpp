@@ -11,35 +11,35 @@ namespace rastros::tools {
 
 void add_variant_options(po::options_description& description, VariantOptions& options,
                          bool with_rules, bool with_start) {
-  description.add_options()
-    ("board", po::value(&options.board)->default_value(options.board),
-     "board size WxH: 2 <= W, H; W*H <= 64; W <= 26");
+  description.add_options()("board", po::value(&options.board)->default_value(options.board),
+                            "board size WxH: 2 <= W, H; W*H <= 64; W <= 26");
   if (with_start) {
-    description.add_options()
-      ("start", po::value<std::string>()->notifier([&](const std::string& v) { options.start = v; }),
-       "start square (default: file floor(W/2), rank floor(H/2)+1, d4 on 7x7)");
+    description.add_options()(
+        "start",
+        po::value<std::string>()->notifier([&](const std::string& v) { options.start = v; }),
+        "start square (default: file floor(W/2), rank floor(H/2)+1, d4 on 7x7)");
   }
-  description.add_options()
-    ("steps", po::value(&options.steps)->default_value(options.steps),
-     "snail steps: king (8 directions) or orthogonal (4)");
+  description.add_options()("steps", po::value(&options.steps)->default_value(options.steps),
+                            "snail steps: king (8 directions) or orthogonal (4)");
   if (with_rules) {
-    description.add_options()
-      ("rules", po::value(&options.rules)->default_value(options.rules),
-       "standard (a stuck player loses) or stuck-draw (a stuck snail draws)");
+    description.add_options()(
+        "rules", po::value(&options.rules)->default_value(options.rules),
+        "standard (a stuck player loses) or stuck-draw (a stuck snail draws)");
   }
 }
 
 void add_position_options(po::options_description& description, PositionOptions& options) {
-  description.add_options()
-    ("moves", po::value<std::string>()->notifier([&](const std::string& v) { options.moves = v; }),
-     "moves played from the start, space-separated: \"c3 b2 c1\"")
-    ("position", po::value<std::string>()->notifier([&](const std::string& v) { options.position = v; }),
-     "position string instead of moves: \"7/7/7/3x3/2o4/7/7 2\"");
+  description.add_options()(
+      "moves", po::value<std::string>()->notifier([&](const std::string& v) { options.moves = v; }),
+      "moves played from the start, space-separated: \"c3 b2 c1\"")(
+      "position",
+      po::value<std::string>()->notifier([&](const std::string& v) { options.position = v; }),
+      "position string instead of moves: \"7/7/7/3x3/2o4/7/7 2\"");
 }
 
 void add_threads_option(po::options_description& description, int& threads) {
-  description.add_options()
-    ("threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)");
+  description.add_options()("threads", po::value(&threads)->default_value(0),
+                            "worker threads (0: all cores)");
 }
 
 Rastros resolve_variant(const VariantOptions& options) {

@@ -60,13 +60,19 @@ std::size_t parse_memory_size(const std::string& text) {
   if (!unit.empty() && unit.back() == 'B') unit.pop_back();
   if (unit.size() == 2 && unit[1] == 'i') unit.pop_back();
   double scale = 0;
-  if (unit.empty()) scale = 1;
-  else if (unit == "K" || unit == "k") scale = 1024.0;
-  else if (unit == "M" || unit == "m") scale = 1024.0 * 1024;
-  else if (unit == "G" || unit == "g") scale = 1024.0 * 1024 * 1024;
-  else if (unit == "T" || unit == "t") scale = 1024.0 * 1024 * 1024 * 1024;
+  if (unit.empty())
+    scale = 1;
+  else if (unit == "K" || unit == "k")
+    scale = 1024.0;
+  else if (unit == "M" || unit == "m")
+    scale = 1024.0 * 1024;
+  else if (unit == "G" || unit == "g")
+    scale = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "t")
+    scale = 1024.0 * 1024 * 1024 * 1024;
   if (used == 0 || scale == 0 || !(number > 0) || number * scale > 1e15) {
-    throw InputError("malformed memory size '" + text + "': expected a number with K, M or G, such as 512M");
+    throw InputError("malformed memory size '" + text +
+                     "': expected a number with K, M or G, such as 512M");
   }
   return static_cast<std::size_t>(number * scale);
 }
@@ -74,8 +80,9 @@ std::size_t parse_memory_size(const std::string& text) {
 std::size_t default_table_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page_size = sysconf(_SC_PAGE_SIZE);
-  const std::size_t physical =
-      pages > 0 && page_size > 0 ? std::size_t(pages) * std::size_t(page_size) : std::size_t{1} << 32;
+  const std::size_t physical = pages > 0 && page_size > 0
+                                   ? std::size_t(pages) * std::size_t(page_size)
+                                   : std::size_t{1} << 32;
   return std::min(physical / 4, std::size_t{512} << 20);
 }
 

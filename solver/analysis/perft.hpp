@@ -27,8 +27,9 @@ std::uint64_t perft(const G& game, const typename G::State& state, int depth) {
 
 /// Perft broken down by first move, in move order.
 template <Game G>
-std::vector<std::pair<typename G::Move, std::uint64_t>> perft_divide(
-    const G& game, const typename G::State& state, int depth) {
+std::vector<std::pair<typename G::Move, std::uint64_t>> perft_divide(const G& game,
+                                                                     const typename G::State& state,
+                                                                     int depth) {
   std::vector<std::pair<typename G::Move, std::uint64_t>> parts;
   if (depth == 0 || game.terminal_value(state)) return parts;
   for (auto move : game.legal_moves(state)) {

@@ -37,8 +37,12 @@ struct Outcome {
 using Score = int;
 inline constexpr Score kScoreMax = 100;
 
-constexpr Score score_of_win(int remoteness) { return kScoreMax - remoteness; }
-constexpr Score score_of_loss(int remoteness) { return -(kScoreMax - remoteness); }
+constexpr Score score_of_win(int remoteness) {
+  return kScoreMax - remoteness;
+}
+constexpr Score score_of_loss(int remoteness) {
+  return -(kScoreMax - remoteness);
+}
 
 /// The score of a parent whose best move leads to a child scored `child` (child's view):
 /// the sign flips and the game is one ply longer.

@@ -36,7 +36,9 @@ Board::Board(int width, int height, StepSet steps) : width_(width), height_(heig
   }
 }
 
-std::string Board::name() const { return std::to_string(width_) + "x" + std::to_string(height_); }
+std::string Board::name() const {
+  return std::to_string(width_) + "x" + std::to_string(height_);
+}
 
 SquareMask Board::dilate(SquareMask mask) const {
   const SquareMask east = (mask << 1) & not_first_file_;

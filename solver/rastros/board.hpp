@@ -29,14 +29,24 @@ using Square = int;
 inline constexpr int kMaxSquares = 64;
 inline constexpr int kMaxFiles = 26;  // files are named by the letters a..z
 
-constexpr SquareMask bit(Square square) { return SquareMask{1} << square; }
-constexpr int count(SquareMask mask) { return std::popcount(mask); }
-constexpr Square lowest_square(SquareMask mask) { return std::countr_zero(mask); }
+constexpr SquareMask bit(Square square) {
+  return SquareMask{1} << square;
+}
+constexpr int count(SquareMask mask) {
+  return std::popcount(mask);
+}
+constexpr Square lowest_square(SquareMask mask) {
+  return std::countr_zero(mask);
+}
 
 /// The players: player 1 moves first and owns a1; player 2 owns the top-right corner.
 enum class Player : std::uint8_t { one = 1, two = 2 };
-constexpr Player opponent(Player player) { return player == Player::one ? Player::two : Player::one; }
-constexpr int number_of(Player player) { return static_cast<int>(player); }
+constexpr Player opponent(Player player) {
+  return player == Player::one ? Player::two : Player::one;
+}
+constexpr int number_of(Player player) {
+  return static_cast<int>(player);
+}
 
 /// Which steps the snail may take: the 8 king directions or the 4 orthogonal ones.
 enum class StepSet : std::uint8_t { king, orthogonal };

@@ -18,9 +18,7 @@ class Canonicalizer {
   };
 
   Canonicalizer(const Board& board, Options options)
-      : board_(board),
-        options_(options),
-        rotation_(rotation_180(board)) {
+      : board_(board), options_(options), rotation_(rotation_180(board)) {
     if (options.use_symmetry && board.is_square()) reflection_.emplace(diagonal_reflection(board));
   }
   explicit Canonicalizer(const Board& board) : Canonicalizer(board, Options{}) {}

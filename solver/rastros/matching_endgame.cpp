@@ -200,4 +200,3 @@ bool geography_mover_wins(const Board& board, Square snail, SquareMask region) {
 }
 
 }  // namespace rastros
-

@@ -20,4 +20,3 @@ int maximum_matching_size(const Board& board, SquareMask vertices);
 bool geography_mover_wins(const Board& board, Square snail, SquareMask region);
 
 }  // namespace rastros
-

@@ -70,7 +70,8 @@ std::string square_name(const Board& board, Square square) {
 Square parse_square(const Board& board, std::string_view text) {
   const auto rank = text.size() >= 2 ? parse_number(text.substr(1)) : std::nullopt;
   if (!rank || text[0] < 'a' || text[0] > 'z' || text[1] == '0') {
-    throw InputError("malformed square " + quoted(text) + ": expected a file letter and a rank, such as d4");
+    throw InputError("malformed square " + quoted(text) +
+                     ": expected a file letter and a rank, such as d4");
   }
   const int file = text[0] - 'a';
   if (!board.on_board(file, *rank - 1)) {
@@ -199,7 +200,8 @@ Position parse_position(const Board& board, std::string_view text) {
                      std::to_string(board.height()));
   }
   if (snails == 0) throw InputError(what + " has no snail ('o')");
-  if (snails > 1) throw InputError(what + " has " + std::to_string(snails) + " snails; expected one");
+  if (snails > 1)
+    throw InputError(what + " has " + std::to_string(snails) + " snails; expected one");
   return position;
 }
 

@@ -52,8 +52,8 @@ inline SquarePermutation rotation_180(const Board& board) {
 
 /// Only meaningful on square boards.
 inline SquarePermutation diagonal_reflection(const Board& board) {
-  return SquarePermutation(board,
-                           [&](Square s) { return board.square_at(board.rank_of(s), board.file_of(s)); });
+  return SquarePermutation(
+      board, [&](Square s) { return board.square_at(board.rank_of(s), board.file_of(s)); });
 }
 
 }  // namespace rastros

@@ -41,7 +41,9 @@ struct SplitPoint {
 /// Per-thread counters, written only by their own thread.
 struct Worker {
   std::atomic<std::uint64_t> nodes{0};
-  void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+  void count_node() {
+    nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
 };
 
 /// The score of an outcome in the current mode: -1/0/+1 for value-only searches.
@@ -116,9 +118,8 @@ class SearchEngine {
 
   /// Searches the children of a node in order (serial) or, past the first, in parallel.
   template <bool kValueOnly>
-  Score search_children(const MoveSorter& moves, Score alpha, Score beta,
-                        Worker& worker, const SplitPoint* split, int ply, bool parallel,
-                        int& best_move);
+  Score search_children(const MoveSorter& moves, Score alpha, Score beta, Worker& worker,
+                        const SplitPoint* split, int ply, bool parallel, int& best_move);
 
   PackedPosition child_key(const Position& node, Square move) const {
     return canonicalizer_.pack({node.free & ~bit(move), move, opponent(node.to_move)});
@@ -257,8 +258,8 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
   const bool parallel = ply < kSplitPlies && sorter.size() > 1 && count(region) >= kSplitRegion;
   int best_move = -1;
-  const Score best = search_children<kValueOnly>(sorter, window_alpha, window_beta, worker,
-                                                 split, ply, parallel, best_move);
+  const Score best = search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split,
+                                                 ply, parallel, best_move);
   if (split->stopped()) return 0;  // abandoned: the caller ignores this score
 
   // Fail-soft: `best` is exact inside the window, an upper bound below it, a lower bound above.
@@ -270,9 +271,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 }
 
 template <bool kValueOnly>
-Score SearchEngine::search_children(const MoveSorter& moves, Score alpha,
-                                    Score beta, Worker& worker, const SplitPoint* split, int ply,
-                                    bool parallel, int& best_move) {
+Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score beta,
+                                    Worker& worker, const SplitPoint* split, int ply, bool parallel,
+                                    int& best_move) {
   Score best = -kInfinity;
   const int serial_moves = parallel ? 1 : moves.size();
   for (int i = 0; i < serial_moves; ++i) {
@@ -302,9 +303,9 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha,
       const Score alpha_now = shared_alpha.load(std::memory_order_relaxed);
       if (point.stopped() || alpha_now >= beta) return;
       Worker& local = workers_.local();
-      const Score child = search<kValueOnly>(child_position, to_child<kValueOnly>(beta),
-                                             to_child<kValueOnly>(alpha_now), local, &point,
-                                             ply + 1);
+      const Score child =
+          search<kValueOnly>(child_position, to_child<kValueOnly>(beta),
+                             to_child<kValueOnly>(alpha_now), local, &point, ply + 1);
       if (point.stopped()) return;
       const Score score = to_parent<kValueOnly>(child);
       const int packed = (score + 128) << 8 | move;
@@ -366,11 +367,10 @@ Analysis Solver::analyse(const Position& position) {
   });
   Score best = -kInfinity;
   for (const MoveOutcome& result : analysis.children) {
-    const Score score = options_.value_only
-                            ? (result.outcome.value == Value::win    ? 1
-                               : result.outcome.value == Value::loss ? -1
-                                                                     : 0)
-                            : score_of(result.outcome);
+    const Score score = options_.value_only ? (result.outcome.value == Value::win    ? 1
+                                               : result.outcome.value == Value::loss ? -1
+                                                                                     : 0)
+                                            : score_of(result.outcome);
     if (score > best) {
       best = score;
       analysis.outcome = result.outcome;
@@ -383,7 +383,11 @@ Analysis Solver::analyse(const Position& position) {
   return analysis;
 }
 
-std::uint64_t Solver::nodes() const { return engine_->nodes(); }
-double Solver::table_fill() const { return engine_->table_fill(); }
+std::uint64_t Solver::nodes() const {
+  return engine_->nodes();
+}
+double Solver::table_fill() const {
+  return engine_->table_fill();
+}
 
 }  // namespace rastros

@@ -95,10 +95,10 @@ class TranspositionTable {
         target_work = slot_work;
       }
     }
-    const std::uint64_t data =
-        std::uint64_t{key.snail} | std::uint64_t(lower + 128) << 8 |
-        std::uint64_t(upper + 128) << 16 | std::uint64_t(best_move < 0 ? 255 : best_move) << 24 |
-        work << 32 | std::uint64_t{value_only} << 38 | std::uint64_t{1} << 39;
+    const std::uint64_t data = std::uint64_t{key.snail} | std::uint64_t(lower + 128) << 8 |
+                               std::uint64_t(upper + 128) << 16 |
+                               std::uint64_t(best_move < 0 ? 255 : best_move) << 24 | work << 32 |
+                               std::uint64_t{value_only} << 38 | std::uint64_t{1} << 39;
     target->check.store(key.free ^ data, std::memory_order_relaxed);
     target->data.store(data, std::memory_order_relaxed);
   }
@@ -131,7 +131,8 @@ class TranspositionTable {
   }
 
   std::size_t index_of(const PackedPosition& key) const {
-    std::uint64_t h = key.free * 0x9E3779B97F4A7C15ull ^ (std::uint64_t{key.snail} + 1) * 0xC2B2AE3D27D4EB4Full;
+    std::uint64_t h =
+        key.free * 0x9E3779B97F4A7C15ull ^ (std::uint64_t{key.snail} + 1) * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 29;
     return static_cast<std::size_t>(h) & mask_;
   }
