@@ -62,8 +62,8 @@ struct DatabaseRecord {
   static constexpr std::uint8_t kNoMove = 255;
 
   Value value = Value::draw;
-  std::uint8_t remoteness = 0;         // plies to the end; 0 for draws; at most 63
-  std::uint8_t best_move = kNoMove;    // destination square, or kNoMove (an ended position)
+  std::uint8_t remoteness = 0;       // plies to the end; 0 for draws; at most 63
+  std::uint8_t best_move = kNoMove;  // destination square, or kNoMove (an ended position)
 
   friend bool operator==(const DatabaseRecord&, const DatabaseRecord&) = default;
 };
