@@ -31,7 +31,9 @@ static_assert(sizeof(Entry) == 16);
 bool key_less(const Entry& a, const Entry& b) {
   return a.free < b.free || (a.free == b.free && a.snail < b.snail);
 }
-bool same_key(const Entry& a, const Entry& b) { return a.free == b.free && a.snail == b.snail; }
+bool same_key(const Entry& a, const Entry& b) {
+  return a.free == b.free && a.snail == b.snail;
+}
 
 /// Keys of one region size, gathered as sorted duplicate-free runs. A run is merged with the
 /// run before it once it is at least half its size, so every key takes part in O(log n) merges
@@ -46,8 +48,9 @@ class Layer {
     sort_unique_tail(from);
     if (entries_.size() == from) return;
     run_starts_.push_back(from);
-    while (run_starts_.size() >= 2 && 2 * (entries_.size() - run_starts_.back()) >=
-                                          run_starts_.back() - run_starts_[run_starts_.size() - 2]) {
+    while (run_starts_.size() >= 2 &&
+           2 * (entries_.size() - run_starts_.back()) >=
+               run_starts_.back() - run_starts_[run_starts_.size() - 2]) {
       merge_last_two_runs();
     }
   }
@@ -70,11 +73,11 @@ class Layer {
 
  private:
   void sort_unique_tail(std::size_t from) {
-    oneapi::tbb::parallel_sort(entries_.begin() + static_cast<std::ptrdiff_t>(from),
-                               entries_.end(), key_less);
-    entries_.erase(std::unique(entries_.begin() + static_cast<std::ptrdiff_t>(from),
-                               entries_.end(), same_key),
-                   entries_.end());
+    oneapi::tbb::parallel_sort(entries_.begin() + static_cast<std::ptrdiff_t>(from), entries_.end(),
+                               key_less);
+    entries_.erase(
+        std::unique(entries_.begin() + static_cast<std::ptrdiff_t>(from), entries_.end(), same_key),
+        entries_.end());
   }
 
   void merge_last_two_runs() {
@@ -148,14 +151,13 @@ class RetrogradeSolver {
     if (keys.empty()) return;
     for (std::size_t begin = 0; begin < keys.size(); begin += kExpansionChunk) {
       const std::size_t end = std::min(keys.size(), begin + kExpansionChunk);
-      oneapi::tbb::parallel_for(
-          oneapi::tbb::blocked_range<std::size_t>(begin, end),
-          [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-            Buckets& buckets = buckets_.local();
-            for (std::size_t i = range.begin(); i != range.end(); ++i) {
-              expand(keys[i], buckets);
-            }
-          });
+      oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(begin, end),
+                                [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
+                                  Buckets& buckets = buckets_.local();
+                                  for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                                    expand(keys[i], buckets);
+                                  }
+                                });
       for (int child_size = 0; child_size < size; ++child_size) collect_bucket(child_size, stats);
     }
     report("forward: region " + std::to_string(size) + ": " + std::to_string(keys.size()) +
@@ -218,8 +220,9 @@ class RetrogradeSolver {
         score = score_of_loss(1);  // legal, and the opponent wins at once
       } else {
         const PackedPosition child = child_key(entry, move);
-        const Score child_score =
-            child.free ? score_of_record(layers_[count(child.free)].record_of(child)) : stuck_score_;
+        const Score child_score = child.free
+                                      ? score_of_record(layers_[count(child.free)].record_of(child))
+                                      : stuck_score_;
         score = parent_score(child_score);
       }
       if (best_move < 0 || score > best) {

@@ -8,6 +8,7 @@
 #include <atomic>
 
 #include "core/errors.hpp"
+#include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/matching_endgame.hpp"
 #include "search/move_sorter.hpp"
@@ -299,7 +300,7 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
   for (int i = 1; i < moves.size(); ++i) {
     const Square move = moves[i].move;
     const PackedPosition child_position = moves[i].child;
-    group.run([&, move, child_position] {
+    group.run(thread_sanitizer::handed_off([&, move, child_position] {
       const Score alpha_now = shared_alpha.load(std::memory_order_relaxed);
       if (point.stopped() || alpha_now >= beta) return;
       Worker& local = workers_.local();
@@ -318,9 +319,11 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
              !shared_alpha.compare_exchange_weak(seen_alpha, score, std::memory_order_relaxed)) {
       }
       if (score >= beta) point.stop.store(true, std::memory_order_relaxed);
-    });
+      thread_sanitizer::publish(&group);
+    }));
   }
   group.wait();
+  thread_sanitizer::acquire(&group);
   const int packed = shared_best.load(std::memory_order_relaxed);
   best_move = packed & 0xff;
   return (packed >> 8) - 128;
@@ -360,11 +363,14 @@ Analysis Solver::analyse(const Position& position) {
   // Every child is solved anyway, and the position's outcome is the best of theirs. The
   // children are independent searches sharing the table: solve them side by side.
   for (Square move : rastros_.legal_moves(position)) analysis.children.push_back({move, {}});
-  oneapi::tbb::parallel_for_each(analysis.children, [&](MoveOutcome& result) {
-    const Outcome child = solve(rastros_.play(position, result.move));
-    result.outcome = {negate(child.value), std::nullopt};
-    if (child.remoteness) result.outcome.remoteness = *child.remoteness + 1;
-  });
+  oneapi::tbb::parallel_for_each(
+      analysis.children, thread_sanitizer::handed_off([&](MoveOutcome& result) {
+        const Outcome child = solve(rastros_.play(position, result.move));
+        result.outcome = {negate(child.value), std::nullopt};
+        if (child.remoteness) result.outcome.remoteness = *child.remoteness + 1;
+        thread_sanitizer::publish(&analysis);
+      }));
+  thread_sanitizer::acquire(&analysis);
   Score best = -kInfinity;
   for (const MoveOutcome& result : analysis.children) {
     const Score score = options_.value_only ? (result.outcome.value == Value::win    ? 1
