@@ -24,7 +24,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   SolverOptions options;
   options.value_only = value_only;
   options.prune_region = options.use_symmetry = options.use_matching = !plain;
-  options.table_bytes = std::size_t{512} << 20;
+  options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
   std::uint64_t nodes = 0;
   for (auto _ : state) {

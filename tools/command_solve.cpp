@@ -45,7 +45,8 @@ int run_solve(const Arguments& arguments) {
   add_threads_option(description, threads);
   description.add_options()("memory", po::value(&memory),
                             "transposition table size, e.g. 512M or 2G "
-                            "(default: a quarter of RAM, at most 512M)")(
+                            "(default: 8M with --value-only, else 32M; "
+                                   "see README: small tables are faster)")(
       "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")(
       "no-region", po::bool_switch(&no_region), "search aid off: keep unreachable squares in keys")(
       "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
@@ -65,7 +66,7 @@ int run_solve(const Arguments& arguments) {
   options.prune_region = !no_region;
   options.use_symmetry = !no_symmetry;
   options.use_matching = !no_matching;
-  options.table_bytes = memory.empty() ? default_table_bytes() : parse_memory_size(memory);
+  options.table_bytes = memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   const ThreadLimit limit(threads);
   Solver solver(input.rastros, options);
 

@@ -1,6 +1,5 @@
 #include "progress.hpp"
 
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -77,13 +76,5 @@ std::size_t parse_memory_size(const std::string& text) {
   return static_cast<std::size_t>(number * scale);
 }
 
-std::size_t default_table_bytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
-  const std::size_t physical = pages > 0 && page_size > 0
-                                   ? std::size_t(pages) * std::size_t(page_size)
-                                   : std::size_t{1} << 32;
-  return std::min(physical / 4, std::size_t{512} << 20);
-}
 
 }  // namespace rastros::tools

@@ -33,8 +33,5 @@ class ProgressReporter {
 std::string human_count(double value);
 /// Parses "512M", "2G", "1.5GiB", "65536" into bytes. Throws InputError.
 std::size_t parse_memory_size(const std::string& text);
-/// A default table size: a quarter of physical memory, at most 512 MiB. Bigger is not
-/// better by default: every page of the table that a search touches costs a page fault.
-std::size_t default_table_bytes();
 
 }  // namespace rastros::tools
