@@ -286,5 +286,20 @@ TEST(ProofNumberSearch, KnownValues) {
   EXPECT_EQ(fresh.nodes(), 1u);
 }
 
+// The headline result, by two independent algorithms: the value of the standard 7x7 start and
+// of the position after each first move. Neither answer is written into the test.
+TEST(ProofNumberSearch, AgreesWithAlphaBetaOnTheStandardGame) {
+  const Rastros game(Board(7, 7));
+  ProofNumberSearch pns(game, std::size_t{64} << 20);
+  Solver solver(game, SolverOptions{.value_only = true, .table_bytes = std::size_t{8} << 20});
+  const Position start = game.start_position();
+  EXPECT_EQ(pns.solve(start), solver_value(solver, start));
+  for (Square move : game.legal_moves(start)) {
+    const Position child = game.play(start, move);
+    EXPECT_EQ(pns.solve(child), solver_value(solver, child))
+        << "after " << square_name(game.board(), move);
+  }
+}
+
 }  // namespace
 }  // namespace rastros
