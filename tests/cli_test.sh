@@ -209,6 +209,111 @@ expect_error 2 "both|either" "solve with --moves and --position" solve --moves c
 expect_error 2 "board|64" "map on a board too large" map --board 9x9
 expect_error 2 "start" "map has no --start" map --start c3
 
+# Databases: solve --db writes a strong database; query answers from it ("source"), falls back
+# to search or exits 4 with --no-search; damaged files exit 3; stats in JSON and CSV.
+DB=$WORK/4x4.rdb
+expect_ok "solve --db writes a database" solve --db "$DB" --board 4x4 --quiet
+if [[ -s $DB ]]; then pass; else fail "solve --db: $DB not written"; fi
+expect_json "solve --db --json summary" \
+  'j["positions"] > 0 and j["bytes"] > 0 and j["kind"] == "strong" and j["board"] == "4x4"' \
+  solve --db "$WORK/4x4-again.rdb" --board 4x4 --quiet --json
+expect_error 2 "strategy.*not built" "solve --db --kind strategy" \
+  solve --db "$WORK/s.rdb" --board 4x4 --kind strategy
+expect_error 2 "moves|position" "solve --db with --moves" solve --db "$WORK/m.rdb" --board 4x4 --moves b2
+expect_error 2 "memory|6x6" "solve --db of a board too large" solve --db "$WORK/big.rdb" --board 8x8
+expect_json "query --json from the database" \
+  'j["source"] == "database" and set(["board","start","rules","steps","moves","position","to_move","value","winner","remoteness","best_moves","children","nodes","seconds"]) <= set(j) and j["board"] == "4x4" and j["moves"] == ["b2"] and all(set(c) == {"move","value","remoteness"} for c in j["children"])' \
+  query --db "$DB" --moves b2 --json
+expect_json "query agrees with solve" \
+  "j['value'] == '$("$RASTROS" solve --board 4x4 --moves b2 --json --quiet | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')'" \
+  query --db "$DB" --moves b2 --json
+expect_json "query of a position from another start falls back to search" \
+  'j["source"] == "search" and j["value"] in ("win","loss")' \
+  query --db "$DB" --position "4/4/1o2/4 1" --json --quiet
+expect_error 4 "does not hold|not in" "query --no-search of a missing position" \
+  query --db "$DB" --position "4/4/1o2/4 1" --no-search
+expect_ok "query text output" query --db "$DB"
+expect_error 2 "board|4x4" "query with a mismatched --board" query --db "$DB" --board 5x5
+expect_error 2 "rules|standard" "query with mismatched --rules" query --db "$DB" --rules stuck-draw
+expect_error 2 "db" "query without --db" query --moves b2
+expect_error 2 "z9" "query with an illegal move" query --db "$DB" --moves z9
+expect_error 3 "missing|no such|not found" "query of a missing file" query --db "$WORK/none.rdb"
+head -c 100 "$DB" >"$WORK/truncated.rdb"
+expect_error 3 "truncated|corrupt" "query of a truncated file" query --db "$WORK/truncated.rdb"
+echo "not a database at all, just some text" >"$WORK/garbage.rdb"
+expect_error 3 "magic|not a rastros|truncated" "query of a garbage file" \
+  query --db "$WORK/garbage.rdb"
+expect_error 3 "truncated|corrupt|magic" "stats of a truncated file" stats --db "$WORK/truncated.rdb"
+expect_json "stats --json" \
+  'j["positions"] == sum(r["win"] + r["loss"] + r["draw"] for r in j["by_layer"]) and j["by_value"]["win"] + j["by_value"]["loss"] == j["positions"] and len(j["by_remoteness"]) > 0' \
+  stats --db "$DB" --json
+run stats --db "$DB" --csv
+if [[ $status -eq 0 && $(head -1 "$WORK/out") == "table,index,win,loss,draw,total" ]] &&
+    grep -q '^layer,' "$WORK/out" && grep -q '^remoteness,' "$WORK/out"; then
+  pass
+else
+  fail "stats --csv: exit $status: $(head -c 300 "$WORK/out")"
+fi
+expect_ok "stats text" stats --db "$DB"
+
+# verify: the no-draw property exhaustively, a database written by solve --db, and the same
+# database with one record's value flipped behind a valid checksum (exit 1, the record named).
+expect_ok "verify --help" verify --help
+expect_ok "verify --board 4x4 --no-draw" verify --board 4x4 --no-draw --quiet
+expect_json "verify --no-draw --json under standard rules" \
+  'j["ok"] and j["no_draw"] is True and j["draws"] == 0 and j["checked"] > 0 and j["failures"] == [] and set(["checked","children","failures","draws","max_remoteness","no_draw","ok","seconds"]) <= set(j)' \
+  verify --board 4x4 --no-draw --json --quiet
+expect_json "verify --no-draw --json under stuck-draw counts draws" \
+  'j["ok"] and j["no_draw"] is False and j["draws"] > 0' \
+  verify --board 4x4 --steps orthogonal --rules stuck-draw --no-draw --json --quiet
+expect_error 2 "30|6x6" "verify --no-draw on a board too large to solve in memory" verify --board 6x6 --no-draw
+expect_error 2 "--db|no-draw" "verify without --db or --no-draw" verify --board 4x4
+expect_error 3 "missing" "verify a missing database" verify --db "$WORK/missing.rdb"
+run solve --db "$WORK/verify.rdb" --board 4x4 --quiet
+if [[ $status -ne 0 ]]; then
+  fail "solve --db for verify: exit $status; stderr: $(head -c 300 "$WORK/err")"
+else
+  expect_json "verify --db on a database from solve --db" \
+    'j["ok"] and j["no_draw"] is True and j["kind"] == "strong"' \
+    verify --db "$WORK/verify.rdb" --json --quiet --threads 2
+  expect_error 2 "board" "verify --db with --board" verify --db "$WORK/verify.rdb" --board 5x5
+  # Rewrites the file with its payload stored raw (codec 0), one decided record's value
+  # flipped, and the size and CRC-32 fixed, so only verify can tell it is wrong.
+  if python3 - "$WORK/verify.rdb" "$WORK/flipped.rdb" <<'EOF'; then
+import binascii, struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+(header_length,) = struct.unpack_from("<I", data, 20)
+words = data[24:24 + header_length].decode().split()
+codec, key_bytes, payload_bytes, stored_bytes = (int(w) for w in words[-4:])
+count = int(words[-6])
+stored = data[24 + header_length:-4]
+payload = bytearray(zlib.decompress(stored) if codec == 1 else stored)
+for i in range(count // 2, count):
+    value = payload[key_bytes + i] >> 6
+    if value != 1:  # not a draw: win (2) <-> loss (0)
+        payload[key_bytes + i] = (2 - value) << 6 | (payload[key_bytes + i] & 63)
+        break
+header = " ".join(words[:-4] + ["0", str(key_bytes), str(payload_bytes), str(payload_bytes)])
+header = (header + "\n").encode()
+body = header + bytes(payload)
+size = 24 + len(body) + 4
+out = data[:12] + struct.pack("<QI", size, len(header)) + body
+out += struct.pack("<I", binascii.crc32(out) & 0xFFFFFFFF)
+open(sys.argv[2], "wb").write(out)
+EOF
+    run verify --db "$WORK/flipped.rdb" --json --quiet
+    if [[ $status -ne 1 ]]; then
+      fail "verify a flipped record: exit $status, expected 1; stderr: $(head -c 300 "$WORK/err")"
+    elif ! python3 -c 'import json,sys; j=json.load(sys.stdin); sys.exit(0 if not j["ok"] and j["failure_count"] >= 1 and any("children give" in f["problem"] for f in j["failures"]) else 1)' <"$WORK/out"; then
+      fail "verify a flipped record: report does not name it: $(head -c 300 "$WORK/out")"
+    else
+      pass
+    fi
+  else
+    fail "could not write the flipped database for verify"
+  fi
+fi
+
 run
 if [[ $status -eq 2 ]]; then pass; else fail "no command: exit $status, expected 2"; fi
 

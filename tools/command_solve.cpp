@@ -1,10 +1,19 @@
-// `rastros solve`: the perfect-play value of a position and of every move from it.
+// `rastros solve`: the perfect-play value of a position and of every move from it; with --db,
+// the strong database of every position reachable from the start, written to a file.
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <filesystem>
 #include <iostream>
 
+#include "analysis_output.hpp"
 #include "board_text.hpp"
 #include "commands.hpp"
+#include "core/errors.hpp"
+#include "db/strong_database.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "search/solver.hpp"
@@ -26,64 +35,103 @@ std::string outcome_text(const Outcome& outcome) {
   return text;
 }
 
-}  // namespace
+// Peak memory of `solve --db` per stored position: the retrograde solver's 16-byte entries and
+// merged layers, then the solved table (19 bytes) and its copy as a Database (19 more) side by
+// side, and the compressed file image. Measured: 336 MB peak resident for 7x4's 4.4M positions.
+constexpr double kPeakBytesPerPosition = 75;
 
-int run_solve(const Arguments& arguments) {
-  VariantOptions variant;
-  PositionOptions where;
-  int threads = 0;
-  std::string memory;
-  bool value_only = false;
-  bool no_region = false;
-  bool no_symmetry = false;
-  bool no_matching = false;
-  bool quiet = false;
-  bool json = false;
-  po::options_description description("Options");
-  add_variant_options(description, variant);
-  add_position_options(description, where);
-  add_threads_option(description, threads);
-  description.add_options()("memory", po::value(&memory),
-                            "transposition table size, e.g. 512M or 2G "
-                            "(default: 8M with --value-only, else 32M; "
-                                   "see README: small tables are faster)")(
-      "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")(
-      "no-region", po::bool_switch(&no_region), "search aid off: keep unreachable squares in keys")(
-      "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
-      "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
-      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
-      "json", po::bool_switch(&json), "print one JSON object");
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros solve [options]\n"
-                          "Solves a position with perfect play: its value for the side to move, "
-                          "the winner, the remoteness\n(plies to the end: the winner hurries, the "
-                          "loser delays), the best moves, and every legal move's value.")) {
-    return 0;
+// Positions reachable from the start with king steps, fitted to measured counts (5x4 49k,
+// 5x5 476k, 7x4 4.4M, 6x5 25M; 6x6 about 600M): at most about x2 per extra square, halved on
+// square boards by the diagonal symmetry. Deliberately on the high side: it only serves to
+// refuse, up front, a board whose solve would run out of memory after hours of work.
+double estimated_strong_positions(const Board& board) {
+  const double positions = 25e6 * std::pow(2.0, board.square_count() - 30);
+  return board.is_square() ? positions / 2 : positions;
+}
+
+double physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<double>(pages) * static_cast<double>(page_size);
+}
+
+std::string gib(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+  return text;
+}
+
+struct DatabaseRequest {
+  std::string path;
+  std::string kind;
+};
+
+int build_database(const VariantOptions& variant, const DatabaseRequest& request, int threads,
+                   bool quiet, bool json) {
+  if (request.kind == "strategy") {
+    throw InputError("strategy databases are not built yet (issue 4); use --kind strong");
   }
-  const PositionInput input = resolve_position(variant, where);
-  SolverOptions options;
-  options.value_only = value_only;
-  options.prune_region = !no_region;
-  options.use_symmetry = !no_symmetry;
-  options.use_matching = !no_matching;
-  options.table_bytes = memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
+  if (request.kind != "strong") {
+    throw InputError("--kind must be strong (strategy databases are not built yet)");
+  }
+  const Rastros rastros = resolve_variant(variant);
+  const double memory = physical_memory_bytes();
+  const double needed = estimated_strong_positions(rastros.board()) * kPeakBytesPerPosition;
+  if (memory > 0 && needed > 0.8 * memory) {
+    throw InputError("a strong database of " + rastros.board().name() + " needs about " +
+                     gib(needed) + " of memory while solving, more than this machine's " +
+                     gib(memory) + "; use a smaller board");
+  }
   const ThreadLimit limit(threads);
-  Solver solver(input.rastros, options);
-
   const auto started = std::chrono::steady_clock::now();
-  Analysis analysis;
-  {
-    ProgressReporter progress(!quiet, [&](double seconds) {
-      const double nodes = static_cast<double>(solver.nodes());
-      return "searching: " + human_count(nodes) + " nodes, " + human_count(nodes / seconds) +
-             " nodes/s, table " + std::to_string(static_cast<int>(solver.table_fill() * 100)) +
-             "% full, " + std::to_string(static_cast<int>(seconds)) + " s";
-    });
-    analysis = solver.analyse(input.position);
-  }
+  const Database database = build_strong_database(rastros, [&](const std::string& line) {
+    if (!quiet) std::cerr << line << "\n";
+  });
+  write_database(request.path, database);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
+  const std::uintmax_t bytes = std::filesystem::file_size(request.path);
+  std::vector<bool> layers(kMaxSquares + 1);
+  for (const PackedPosition& key : database.keys()) layers[count(key.free)] = true;
+  const auto layer_count = std::count(layers.begin(), layers.end(), true);
+  const double per_position =
+      database.size() ? static_cast<double>(bytes) / static_cast<double>(database.size()) : 0;
+  const Board& board = rastros.board();
+  if (json) {
+    Json out = Json::object();
+    out.set("board", board.name())
+        .set("start", square_name(board, rastros.start()))
+        .set("rules", rules_name(rastros.stuck_rule()))
+        .set("steps", steps_name(board.steps()))
+        .set("kind", "strong")
+        .set("file", request.path)
+        .set("positions", static_cast<std::uint64_t>(database.size()))
+        .set("layers", static_cast<std::int64_t>(layer_count))
+        .set("seconds", seconds)
+        .set("bytes", static_cast<std::uint64_t>(bytes))
+        .set("bytes_per_position", per_position);
+    std::cout << out.dump() << "\n";
+    return 0;
+  }
+  std::cout << "Strong database of " << board.name() << ", " << steps_name(board.steps())
+            << " steps, " << rules_name(rastros.stuck_rule()) << " rules, start "
+            << square_name(board, rastros.start()) << "\n"
+            << "File:       " << request.path << "\n"
+            << "Positions:  " << database.size() << " in " << layer_count << " layers\n"
+            << "Solved in:  " << seconds << " s\n"
+            << "On disk:    " << bytes << " bytes (" << per_position << " bytes/position)\n";
+  return 0;
+}
+
+}  // namespace
+
+void print_analysis(const AnalysisReport& report, bool json) {
+  const PositionInput& input = report.input;
+  const Analysis& analysis = report.analysis;
+  const bool value_only = report.value_only;
+  const double seconds = report.seconds;
   const Board& board = input.rastros.board();
   const Player to_move = input.position.to_move;
   const Value value = analysis.outcome.value;
@@ -112,8 +160,9 @@ int run_solve(const Arguments& arguments) {
         .set("children", children)
         .set("nodes", analysis.nodes)
         .set("seconds", seconds);
+    if (report.source) ordered.set("source", *report.source);
     std::cout << ordered.dump() << "\n";
-    return 0;
+    return;
   }
 
   std::cout << "Board " << board.name() << ", " << steps_name(board.steps()) << " steps, "
@@ -139,8 +188,95 @@ int run_solve(const Arguments& arguments) {
     }
     std::cout << "\n";
   }
+  if (report.source == "database") {
+    std::cout << "Source:     database, answered in " << seconds * 1e6 << " us\n";
+    return;
+  }
+  if (report.source) std::cout << "Source:     search (the database lacks this position)\n";
   std::cout << "Searched:   " << analysis.nodes << " nodes in " << seconds << " s ("
             << human_count(analysis.nodes / std::max(seconds, 1e-9)) << " nodes/s)\n";
+}
+
+int run_solve(const Arguments& arguments) {
+  VariantOptions variant;
+  PositionOptions where;
+  DatabaseRequest database;
+  int threads = 0;
+  std::string memory;
+  bool value_only = false;
+  bool no_region = false;
+  bool no_symmetry = false;
+  bool no_matching = false;
+  bool quiet = false;
+  bool json = false;
+  po::options_description description("Options");
+  add_variant_options(description, variant);
+  add_position_options(description, where);
+  add_threads_option(description, threads);
+  description.add_options()("memory", po::value(&memory),
+                            "transposition table size, e.g. 512M or 2G "
+                            "(default: 8M with --value-only, else 32M; "
+                            "see README: small tables are faster)")(
+      "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")(
+      "no-region", po::bool_switch(&no_region), "search aid off: keep unreachable squares in keys")(
+      "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
+      "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
+      "db", po::value(&database.path),
+      "build the strong database of every position reachable from the start and write it to "
+      "this file (.rdb) instead of solving one position")(
+      "kind", po::value(&database.kind)->default_value("strong"),
+      "database kind with --db: only strong (strategy databases are not built yet)")(
+      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+      "json", po::bool_switch(&json), "print one JSON object");
+  if (!parse_command_line(arguments, description,
+                          "Usage: rastros solve [options]\n"
+                          "       rastros solve --db FILE [--board WxH ...]\n"
+                          "Solves a position with perfect play: its value for the side to move, "
+                          "the winner, the remoteness\n(plies to the end: the winner hurries, the "
+                          "loser delays), the best moves, and every legal move's value.\n"
+                          "With --db, solves every position reachable from the start (retrograde "
+                          "analysis, about 75 bytes of\nmemory per position) and writes the strong "
+                          "database for `rastros query` and `rastros stats`.")) {
+    return 0;
+  }
+  if (!database.path.empty()) {
+    // A database covers the whole game from the start, not one position.
+    if (where.moves || where.position) {
+      throw InputError(
+          "--db builds the database of the whole game; --moves and --position "
+          "belong to rastros query");
+    }
+    if (value_only || no_region || no_symmetry || no_matching || !memory.empty()) {
+      throw InputError("--value-only, --memory and the --no-* search options do not apply to --db");
+    }
+    return build_database(variant, database, threads, quiet, json);
+  }
+  if (database.kind != "strong") throw InputError("--kind applies only with --db FILE");
+  const PositionInput input = resolve_position(variant, where);
+  SolverOptions options;
+  options.value_only = value_only;
+  options.prune_region = !no_region;
+  options.use_symmetry = !no_symmetry;
+  options.use_matching = !no_matching;
+  options.table_bytes =
+      memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
+  const ThreadLimit limit(threads);
+  Solver solver(input.rastros, options);
+
+  const auto started = std::chrono::steady_clock::now();
+  Analysis analysis;
+  {
+    ProgressReporter progress(!quiet, [&](double seconds) {
+      const double nodes = static_cast<double>(solver.nodes());
+      return "searching: " + human_count(nodes) + " nodes, " + human_count(nodes / seconds) +
+             " nodes/s, table " + std::to_string(static_cast<int>(solver.table_fill() * 100)) +
+             "% full, " + std::to_string(static_cast<int>(seconds)) + " s";
+    });
+    analysis = solver.analyse(input.position);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  print_analysis({input, analysis, seconds, value_only, std::nullopt}, json);
   return 0;
 }
 

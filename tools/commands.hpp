@@ -13,5 +13,8 @@ int run_show(const Arguments& arguments);
 int run_perft(const Arguments& arguments);
 int run_solve(const Arguments& arguments);
 int run_map(const Arguments& arguments);
+int run_query(const Arguments& arguments);
+int run_verify(const Arguments& arguments);
+int run_stats(const Arguments& arguments);
 
 }  // namespace rastros::tools

@@ -1,0 +1,55 @@
+#pragma once
+// Answering positions from a loaded database: the value of any position (any frame, either
+// side to move) and of every legal move from it, without searching.
+//
+// Records are keyed by canonical keys (rastros/canonical.hpp), which fold in the 180-degree
+// rotation and, on square boards, the diagonal reflection, so a stored best move is a square in
+// the key's frame, not necessarily in the user's. Rather than map it back, a query looks up
+// every child in the user's own frame: that gives each move's value and remoteness, and the
+// best moves are simply the children that achieve the position's score. Children whose game has
+// ended (a goal entered, the next player stuck) are never stored; the rules value them.
+
+#include <optional>
+#include <vector>
+
+#include "core/value.hpp"
+#include "db/database_file.hpp"
+#include "rastros/canonical.hpp"
+#include "rastros/rastros.hpp"
+#include "search/solver.hpp"
+
+namespace rastros {
+
+/// The full answer for one position, shaped like the live solver's Analysis.
+struct DatabaseAnswer {
+  Outcome outcome;                    // for the side to move
+  std::vector<Square> best_moves;     // every move achieving it (empty once the game ended)
+  std::vector<MoveOutcome> children;  // every legal move, in square order
+};
+
+/// Answers queries against one database. Holds a reference: `database` must outlive it.
+class DatabaseQuery {
+ public:
+  /// Throws FileError when the header describes a game this build cannot play.
+  explicit DatabaseQuery(const Database& database);
+
+  const Rastros& game() const { return game_; }
+  const Database& database() const { return database_; }
+
+  /// The stored outcome of a position that has not ended, or nothing when the database lacks
+  /// its key. An ended position is valued by the rules.
+  std::optional<Outcome> lookup(const Position& position) const;
+
+  /// The position's outcome, every move's outcome and the best moves; nothing when the
+  /// position or one of its unfinished children is not in the database. (A strong database
+  /// holds every position reachable from its own start, so positions from other starts are
+  /// usually missing.)
+  std::optional<DatabaseAnswer> answer(const Position& position) const;
+
+ private:
+  const Database& database_;
+  Rastros game_;
+  Canonicalizer canonicalizer_;
+};
+
+}  // namespace rastros

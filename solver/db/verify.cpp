@@ -1,0 +1,299 @@
+#include "db/verify.hpp"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/errors.hpp"
+#include "db/strong_database.hpp"
+#include "rastros/canonical.hpp"
+#include "rastros/notation.hpp"
+
+namespace rastros {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Positions checked between two progress lines; also bounds how many failures a block can
+/// hold before they are trimmed to the listed ones.
+constexpr std::size_t kBlock = std::size_t{1} << 20;
+
+std::string outcome_text(const Outcome& outcome) {
+  std::string text(to_string(outcome.value));
+  if (outcome.value != Value::draw) text += " in " + std::to_string(outcome.remoteness.value_or(0));
+  return text;
+}
+
+Outcome outcome_of(const DatabaseRecord& record) {
+  if (record.value == Value::draw) return {Value::draw, std::nullopt};
+  return {record.value, record.remoteness};
+}
+
+/// A failure found by one thread, with the index of its key so that the listed failures can be
+/// the first ones in key order whichever thread found them.
+struct IndexedFailure {
+  std::size_t index;
+  VerificationFailure failure;
+};
+
+/// What one thread gathers: sums and maxima, and its failures (trimmed to the listed count).
+struct Tally {
+  std::uint64_t checked = 0;
+  std::uint64_t children = 0;
+  std::uint64_t failure_count = 0;
+  std::uint64_t draws = 0;
+  int max_remoteness = 0;
+  bool remoteness_bound_broken = false;
+  std::vector<IndexedFailure> failures;
+};
+
+void keep_first(std::vector<IndexedFailure>& failures, std::size_t listed) {
+  std::sort(failures.begin(), failures.end(),
+            [](const IndexedFailure& a, const IndexedFailure& b) { return a.index < b.index; });
+  if (failures.size() > listed) failures.resize(listed);
+}
+
+class Verifier {
+ public:
+  Verifier(const Database& database, std::size_t listed)
+      : database_(database),
+        rastros_(game_of(database.header())),
+        board_(rastros_.board()),
+        canonicalizer_(board_),
+        strategy_(database.header().kind == DatabaseKind::strategy),
+        listed_(listed),
+        max_plies_(board_.square_count() - 1) {}
+
+  VerificationReport run(const VerifyProgress& progress) {
+    const Clock::time_point start = Clock::now();
+    VerificationReport report;
+    check_start(report);
+    const std::size_t total = database_.size();
+    for (std::size_t begin = 0; begin < total; begin += kBlock) {
+      const std::size_t end = std::min(total, begin + kBlock);
+      oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(begin, end),
+                                [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
+                                  Tally& tally = tallies_.local();
+                                  for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                                    check(i, tally);
+                                  }
+                                  // Trimmed here so a database that is wrong everywhere costs
+                                  // memory for the listed failures only.
+                                  if (tally.failures.size() > 2 * listed_) {
+                                    keep_first(tally.failures, listed_);
+                                  }
+                                });
+      if (progress) {
+        progress("verify: " + std::to_string(end) + " of " + std::to_string(total) +
+                 " positions checked");
+      }
+    }
+    std::vector<IndexedFailure> failures;
+    bool remoteness_bound_broken = false;
+    for (Tally& tally : tallies_) {
+      report.checked += tally.checked;
+      report.children += tally.children;
+      report.failure_count += tally.failure_count;
+      report.draws += tally.draws;
+      report.max_remoteness = std::max(report.max_remoteness, tally.max_remoteness);
+      remoteness_bound_broken = remoteness_bound_broken || tally.remoteness_bound_broken;
+      failures.insert(failures.end(), std::make_move_iterator(tally.failures.begin()),
+                      std::make_move_iterator(tally.failures.end()));
+    }
+    keep_first(failures, listed_ > report.failures.size() ? listed_ - report.failures.size() : 0);
+    for (IndexedFailure& failure : failures) report.failures.push_back(std::move(failure.failure));
+
+    if (strategy_) {
+      // A strategy database leaves out positions the winner avoids, so it cannot show that
+      // the whole game has no draw.
+      report.no_draw = std::nullopt;
+    } else if (rastros_.stuck_rule() == StuckRule::loses) {
+      report.no_draw = report.draws == 0 && !remoteness_bound_broken;
+    } else {
+      report.no_draw = report.draws == 0;
+    }
+    report.seconds = seconds_since(start);
+    return report;
+  }
+
+ private:
+  /// Both kinds of database are built from the start position, so it must be stored.
+  void check_start(VerificationReport& report) const {
+    const Position start = rastros_.start_position();
+    if (!database_.find(canonicalizer_.pack(start))) {
+      ++report.failure_count;
+      if (report.failures.size() < listed_) {
+        report.failures.push_back({canonicalizer_.pack(start), position_string(board_, start),
+                                   "not closed: the start position is not stored"});
+      }
+    }
+  }
+
+  void check(std::size_t index, Tally& tally) const {
+    const PackedPosition& key = database_.keys()[index];
+    const DatabaseRecord& record = database_.records()[index];
+    ++tally.checked;
+    if (record.value == Value::draw) ++tally.draws;
+    tally.max_remoteness = std::max<int>(tally.max_remoteness, record.remoteness);
+
+    std::string problems;
+    const auto problem = [&problems](const std::string& text) {
+      if (!problems.empty()) problems += "; ";
+      problems += text;
+    };
+    const Position position = Canonicalizer::unpack(key);
+    check_position(key, position, record, problem, tally);
+    if (rastros_.stuck_rule() == StuckRule::loses && record.value == Value::draw) {
+      problem("a draw under standard rules, which cannot be drawn");
+    }
+    if (record.value == Value::draw && record.remoteness != 0) {
+      problem("a draw with remoteness " + std::to_string(record.remoteness) + " (draws store 0)");
+    }
+    if (record.remoteness > max_plies_) {
+      tally.remoteness_bound_broken = true;
+      problem("remoteness " + std::to_string(record.remoteness) + " exceeds " +
+              std::to_string(max_plies_) + ", the most plies a game on " + board_.name() +
+              " can last");
+    }
+    if (problems.empty()) return;
+    ++tally.failure_count;
+    tally.failures.push_back({index, {key, position_string(board_, position), problems}});
+  }
+
+  template <class Problem>
+  void check_position(const PackedPosition& key, const Position& position,
+                      const DatabaseRecord& record, const Problem& problem, Tally& tally) const {
+    // Keys that are not positions in play cannot be expanded: report them and stop.
+    if (position.snail >= board_.square_count() || (key.free & ~board_.all_squares()) ||
+        (key.free & bit(position.snail))) {
+      problem("key is not a position on " + board_.name());
+      return;
+    }
+    if (board_.is_goal(position.snail)) {
+      problem("the game has ended (snail on a goal), so the position should not be stored");
+      return;
+    }
+    if (canonicalizer_.pack(position) != key) {
+      // Look-ups of this position go to the canonical key, never to this one.
+      problem("key is not canonical");
+    }
+
+    const SquareMask moves = rastros_.move_mask(position);
+    const Outcome stored = outcome_of(record);
+    if (!moves) {
+      const Outcome stuck{*rastros_.terminal_value(position), 0};
+      const Outcome expected =
+          stuck.value == Value::draw ? Outcome{Value::draw, std::nullopt} : stuck;
+      if (stored != expected) {
+        problem("stored " + outcome_text(stored) +
+                ", but the side to move is stuck: " + outcome_text(expected));
+      }
+      if (record.best_move != DatabaseRecord::kNoMove) {
+        problem("stuck, yet a best move " + square_name(board_, record.best_move) + " is stored");
+      }
+      return;
+    }
+
+    // A winner's alternatives may be missing from a strategy database; nothing else may.
+    const bool winner_only_needs_its_move = strategy_ && record.value == Value::win;
+    std::optional<Score> best;
+    std::optional<Score> best_move_score;
+    std::vector<Square> missing;
+    for (Square move : SquareSet(moves)) {
+      const Position child = rastros_.play(position, move);
+      Score child_score;
+      if (const std::optional<Value> ended = rastros_.terminal_value(child)) {
+        child_score = score_of({*ended, 0});
+      } else {
+        ++tally.children;
+        const DatabaseRecord* child_record = database_.find(canonicalizer_.pack(child));
+        if (!child_record) {
+          if (!winner_only_needs_its_move || move == record.best_move) missing.push_back(move);
+          continue;
+        }
+        child_score = score_of(outcome_of(*child_record));
+      }
+      const Score score = parent_score(child_score);
+      if (!best || score > *best) best = score;
+      if (move == record.best_move) best_move_score = score;
+    }
+
+    for (Square move : missing) {
+      problem("not closed: the child after " + square_name(board_, move) + " (" +
+              position_string(board_, rastros_.play(position, move)) + ") is not stored");
+    }
+    if (record.best_move == DatabaseRecord::kNoMove) {
+      problem("no best move stored, but the side to move has legal moves");
+    } else if (!(moves & bit(record.best_move))) {
+      problem("best move " + square_name(board_, record.best_move) + " is not legal");
+    }
+    const bool complete = missing.empty() && !winner_only_needs_its_move;
+    if (complete) {
+      // Every child known: the record must be exactly the best of them.
+      const Outcome expected = outcome_of_score(*best);
+      if (stored != expected) {
+        problem("stored " + outcome_text(stored) + ", children give " + outcome_text(expected));
+      }
+      if (best_move_score && *best_move_score != *best) {
+        problem("best move " + square_name(board_, record.best_move) + " gives " +
+                outcome_text(outcome_of_score(*best_move_score)) + ", not " +
+                outcome_text(expected));
+      }
+      return;
+    }
+    if (!winner_only_needs_its_move || !missing.empty()) return;
+    // Strategy database, winner to move: the stored move must achieve the record, and no
+    // stored alternative may win faster.
+    const Score claimed = score_of(stored);
+    if (best_move_score && *best_move_score != claimed) {
+      problem("best move " + square_name(board_, record.best_move) + " gives " +
+              outcome_text(outcome_of_score(*best_move_score)) + ", not the stored " +
+              outcome_text(stored));
+    }
+    if (best && *best > claimed) {
+      problem("stored " + outcome_text(stored) + ", but a stored child gives " +
+              outcome_text(outcome_of_score(*best)));
+    }
+  }
+
+  const Database& database_;
+  const Rastros rastros_;
+  const Board& board_;
+  const Canonicalizer canonicalizer_;
+  const bool strategy_;
+  const std::size_t listed_;
+  const int max_plies_;
+  oneapi::tbb::enumerable_thread_specific<Tally> tallies_;
+};
+
+}  // namespace
+
+VerificationReport verify_database(const Database& database, const VerifyProgress& progress,
+                                   std::size_t listed_failures) {
+  return Verifier(database, listed_failures).run(progress);
+}
+
+VerificationReport verify_no_draw(const Rastros& rastros, const VerifyProgress& progress,
+                                  std::size_t listed_failures) {
+  const Board& board = rastros.board();
+  if (board.square_count() > kMaxNoDrawSquares) {
+    throw InputError("--no-draw without --db solves " + board.name() + " in memory; it has " +
+                     std::to_string(board.square_count()) + " squares, at most " +
+                     std::to_string(kMaxNoDrawSquares) +
+                     " allowed (verify a database file instead)");
+  }
+  const Clock::time_point start = Clock::now();
+  const Database database = build_strong_database(rastros, progress);
+  const double solve_seconds = seconds_since(start);
+  VerificationReport report = verify_database(database, progress, listed_failures);
+  report.solve_seconds = solve_seconds;
+  return report;
+}
+
+}  // namespace rastros

@@ -1,0 +1,25 @@
+#pragma once
+// The output of `rastros solve` (text or the design's JSON), shared with `rastros query`, which
+// prints the same thing plus where the answer came from.
+
+#include <optional>
+#include <string>
+
+#include "options.hpp"
+#include "search/solver.hpp"
+
+namespace rastros::tools {
+
+struct AnalysisReport {
+  const PositionInput& input;
+  const Analysis& analysis;
+  double seconds = 0;
+  bool value_only = false;
+  /// "database" or "search" for `rastros query`; unset for `rastros solve`, which has no key.
+  std::optional<std::string> source;
+};
+
+/// Prints the report on stdout: one JSON object when `json`, else the text form.
+void print_analysis(const AnalysisReport& report, bool json);
+
+}  // namespace rastros::tools

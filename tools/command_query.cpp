@@ -1,0 +1,141 @@
+// `rastros query`: a position answered from a solved database (solve's output plus "source"),
+// falling back to a live search for positions the database lacks unless --no-search is given.
+
+#include <chrono>
+#include <iostream>
+
+#include "analysis_output.hpp"
+#include "commands.hpp"
+#include "core/errors.hpp"
+#include "db/database_query.hpp"
+#include "options.hpp"
+#include "progress.hpp"
+
+namespace rastros::tools {
+namespace {
+
+// Exit status for a position the database lacks when searching was ruled out (--no-search):
+// neither bad input nor an unusable file, so neither 2 nor 3.
+constexpr int kExitNotStored = 4;
+
+// The variant options of a query are checks, not choices: the game is the database's. They
+// have no defaults so that only the ones the user gave are compared.
+struct VariantChecks {
+  std::optional<std::string> board;
+  std::optional<std::string> start;
+  std::optional<std::string> rules;
+  std::optional<std::string> steps;
+};
+
+void add_check(po::options_description& description, const char* name,
+               std::optional<std::string>& target, const char* help) {
+  description.add_options()(
+      name, po::value<std::string>()->notifier([&target](const std::string& v) { target = v; }),
+      help);
+}
+
+void check_variant(const VariantChecks& checks, const Rastros& game, const std::string& file) {
+  const Board& board = game.board();
+  const auto differs = [&](const std::string& option, const std::string& given,
+                           const std::string& stored) {
+    throw InputError("--" + option + " " + given + " differs from the database's " + stored + " (" +
+                     file + "); omit it, the database's game is used");
+  };
+  if (checks.steps && parse_steps(*checks.steps) != board.steps()) {
+    differs("steps", *checks.steps, std::string(steps_name(board.steps())));
+  }
+  if (checks.board) {
+    const Board given = parse_board(*checks.board, board.steps());
+    if (given.width() != board.width() || given.height() != board.height()) {
+      differs("board", *checks.board, board.name());
+    }
+  }
+  if (checks.start && parse_square(board, *checks.start) != game.start()) {
+    differs("start", *checks.start, square_name(board, game.start()));
+  }
+  if (checks.rules && parse_rules(*checks.rules) != game.stuck_rule()) {
+    differs("rules", *checks.rules, std::string(rules_name(game.stuck_rule())));
+  }
+}
+
+}  // namespace
+
+int run_query(const Arguments& arguments) {
+  std::string file;
+  VariantChecks checks;
+  PositionOptions where;
+  int threads = 0;
+  std::string memory;
+  bool no_search = false;
+  bool quiet = false;
+  bool json = false;
+  po::options_description description("Options");
+  description.add_options()("db", po::value(&file)->required(), "database file (.rdb)");
+  add_check(description, "board", checks.board,
+            "optional check: the database's board must be this one");
+  add_check(description, "start", checks.start, "optional check: the database's start square");
+  add_check(description, "rules", checks.rules, "optional check: the database's rules");
+  add_check(description, "steps", checks.steps, "optional check: the database's steps");
+  add_position_options(description, where);
+  add_threads_option(description, threads);
+  description.add_options()("memory", po::value(&memory),
+                            "transposition table of the fallback search (default 32M)")(
+      "no-search", po::bool_switch(&no_search),
+      "never search: a position the database lacks exits with status 4")(
+      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+      "json", po::bool_switch(&json), "print one JSON object");
+  if (!parse_command_line(arguments, description,
+                          "Usage: rastros query --db FILE [--moves \"...\" | --position \"...\"]\n"
+                          "Answers a position from a database: the output of rastros solve plus "
+                          "where the answer came from\n(\"database\", or \"search\" when the file "
+                          "lacks the position and it was solved on the spot).\nThe board, start, "
+                          "rules and steps are the database's; --moves are played from its "
+                          "start.")) {
+    return 0;
+  }
+  // Parse the size before reading the file, so a bad option fails fast.
+  const std::size_t table_bytes =
+      memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
+  const Database database = read_database(file);
+  const DatabaseQuery query(database);
+  check_variant(checks, query.game(), file);
+  const Rastros& game = query.game();
+  const VariantOptions variant{game.board().name(), square_name(game.board(), game.start()),
+                               std::string(rules_name(game.stuck_rule())),
+                               std::string(steps_name(game.board().steps()))};
+  const PositionInput input = resolve_position(variant, where);
+
+  const auto started = std::chrono::steady_clock::now();
+  const std::optional<DatabaseAnswer> answer = query.answer(input.position);
+  if (answer) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const Analysis analysis{answer->outcome, answer->best_moves, answer->children, 0};
+    print_analysis({input, analysis, seconds, false, "database"}, json);
+    return 0;
+  }
+  if (no_search) {
+    std::cerr << "rastros query: " << file << " does not hold position "
+              << position_string(game.board(), input.position)
+              << " (or one of its moves) and --no-search was given\n";
+    return kExitNotStored;
+  }
+  SolverOptions options;
+  options.table_bytes = table_bytes;
+  const ThreadLimit limit(threads);
+  Solver solver(game, options);
+  Analysis analysis;
+  {
+    ProgressReporter progress(!quiet, [&](double seconds) {
+      return "not in the database, searching: " + human_count(static_cast<double>(solver.nodes())) +
+             " nodes, " + std::to_string(static_cast<int>(seconds)) + " s";
+    });
+    analysis = solver.analyse(input.position);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  print_analysis({input, analysis, seconds, false, "search"}, json);
+  return 0;
+}
+
+}  // namespace rastros::tools
