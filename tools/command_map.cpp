@@ -21,12 +21,8 @@ int run_map(const Arguments& arguments) {
   po::options_description description("Options");
   add_variant_options(description, variant, true, false);
   add_threads_option(description, threads);
-  description.add_options()("memory", po::value(&memory),
-                            "transposition table size, e.g. 512M or 2G "
-                            "(default: 8M with --value-only, else 32M; "
-                                   "see README: small tables are faster)")(
-      "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")(
-      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+  add_search_options(description, memory, value_only);
+  description.add_options()("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros map [options]\n"
@@ -40,7 +36,8 @@ int run_map(const Arguments& arguments) {
                         parse_rules(variant.rules));
   SolverOptions options;
   options.value_only = value_only;
-  options.table_bytes = memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
+  options.table_bytes =
+      memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   const ThreadLimit limit(threads);
   Solver solver(rastros, options);
 

@@ -213,12 +213,9 @@ int run_solve(const Arguments& arguments) {
   add_variant_options(description, variant);
   add_position_options(description, where);
   add_threads_option(description, threads);
-  description.add_options()("memory", po::value(&memory),
-                            "transposition table size, e.g. 512M or 2G "
-                            "(default: 8M with --value-only, else 32M; "
-                            "see README: small tables are faster)")(
-      "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)")(
-      "no-region", po::bool_switch(&no_region), "search aid off: keep unreachable squares in keys")(
+  add_search_options(description, memory, value_only);
+  description.add_options()("no-region", po::bool_switch(&no_region),
+                            "search aid off: keep unreachable squares in keys")(
       "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
       "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
       "db", po::value(&database.path),

@@ -37,6 +37,15 @@ void add_position_options(po::options_description& description, PositionOptions&
       "position string instead of moves: \"7/7/7/3x3/2o4/7/7 2\"");
 }
 
+void add_search_options(po::options_description& description, std::string& memory,
+                        bool& value_only) {
+  description.add_options()(
+      "memory", po::value(&memory),
+      "transposition table size, e.g. 32M or 2G (default: 8M with --value-only, else 32M; "
+      "see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
+                                              "win/loss/draw only, no remoteness (faster)");
+}
+
 void add_threads_option(po::options_description& description, int& threads) {
   description.add_options()("threads", po::value(&threads)->default_value(0),
                             "worker threads (0: all cores)");
