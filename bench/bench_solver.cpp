@@ -43,8 +43,8 @@ void BM_Solve7x7Start(benchmark::State& state) {
 void BM_Solve6x6Start(benchmark::State& state) {
   run_solve(state, Board(6, 6), "");
 }
-void BM_Solve7x7AfterC3B2(benchmark::State& state) {
-  run_solve(state, Board(7, 7), "c3 b2");
+void BM_Solve7x7AfterC3(benchmark::State& state) {
+  run_solve(state, Board(7, 7), "c3");
 }
 
 // Arguments: threads, mode, aids.
@@ -62,7 +62,7 @@ BENCHMARK(BM_Solve6x6Start)
     ->Args({1, kRemoteness, kPlainAlphaBeta})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-BENCHMARK(BM_Solve7x7AfterC3B2)
+BENCHMARK(BM_Solve7x7AfterC3)
     ->Args({1, kRemoteness, kAllAids})
     ->Args({2, kRemoteness, kAllAids})
     ->Unit(benchmark::kMillisecond)
