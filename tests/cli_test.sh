@@ -217,8 +217,12 @@ if [[ -s $DB ]]; then pass; else fail "solve --db: $DB not written"; fi
 expect_json "solve --db --json summary" \
   'j["positions"] > 0 and j["bytes"] > 0 and j["kind"] == "strong" and j["board"] == "4x4"' \
   solve --db "$WORK/4x4-again.rdb" --board 4x4 --quiet --json
-expect_error 2 "strategy.*not built" "solve --db --kind strategy" \
-  solve --db "$WORK/s.rdb" --board 4x4 --kind strategy
+expect_json "solve --db --kind strategy" \
+  'j["kind"] == "strategy" and j["book_depth"] == 1 and j["positions"] > 0' \
+  solve --db "$WORK/s.rdb" --board 4x4 --kind strategy --book-depth 1 --quiet --json
+expect_ok "verify accepts the strategy file" verify --db "$WORK/s.rdb" --quiet
+expect_error 2 "book-depth" "--book-depth without --kind strategy" \
+  solve --db "$WORK/b.rdb" --board 4x4 --book-depth 2
 expect_error 2 "moves|position" "solve --db with --moves" solve --db "$WORK/m.rdb" --board 4x4 --moves b2
 expect_error 2 "memory|6x6" "solve --db of a board too large" solve --db "$WORK/big.rdb" --board 8x8
 expect_json "query --json from the database" \
@@ -316,6 +320,54 @@ fi
 
 run
 if [[ $status -eq 2 ]]; then pass; else fail "no command: exit $status, expected 2"; fi
+
+# rastros play: commands from a pipe; bad input is refused politely and never ends the game.
+# play_script SCRIPT ARGS...: runs `rastros play ARGS` with SCRIPT on stdin (like run).
+play_script() {
+  local script=$1
+  shift
+  printf '%b' "$script" | "$RASTROS" play "$@" >"$WORK/out" 2>"$WORK/err"
+  status=$?
+}
+# expect_play_words DESCRIPTION SCRIPT WORDS ARGS...: exit 0 and stdout holds every ;-separated
+# extended regular expression of WORDS.
+expect_play_words() {
+  local what=$1 script=$2 words=$3
+  shift 3
+  play_script "$script" "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$what: exit $status, expected 0; stderr: $(head -c 300 "$WORK/err")"
+    return
+  fi
+  local word wanted
+  IFS=';' read -ra wanted <<<"$words"
+  for word in "${wanted[@]}"; do
+    if ! grep -qiE -- "$word" "$WORK/out"; then
+      fail "$what: output lacks '$word': $(head -c 600 "$WORK/out")"
+      return
+    fi
+  done
+  pass
+}
+play_words='computer \(player 1\) plays [a-d][1-4];wins in [0-9]+ pl;(win|loss) in [0-9]+'
+play_words+=';not a square;nothing to undo;Bye'
+expect_play_words "play 4x4 as player 2: hint, bad square, undo, quit" 'hint\nzz\nundo\nquit\n' \
+  "$play_words" --board 4x4 --side 2
+expect_play_words "play 4x4: a move, a step too far, onto slime, undo" 'b2\nd4\nb2\nundo\nshow\n' \
+  'plays;not a step from the snail;onto slime;Took back b2;Your move \(player 1\)' \
+  --board 4x4
+expect_play_words "play ends at end of input" '' 'Your move' --board 4x4
+DB_5X5="$(dirname "$0")/../data/5x5-standard.rdb"
+if [[ -f $DB_5X5 ]]; then
+  expect_play_words "play --db 5x5" 'b2\nhint\n' 'plays;with best play;(win|loss) in [0-9]+' \
+    --db "$DB_5X5" --board 5x5
+  expect_error 2 "board 6x6 differs" "play --db with another board" \
+    play --db "$DB_5X5" --board 6x6 </dev/null
+else
+  fail "play --db: $DB_5X5 is missing"
+fi
+expect_error 2 "--side must be 1 or 2" "play --side 3" play --board 4x4 --side 3 </dev/null
+expect_error 3 "missing" "play with a missing database" play --db "$WORK/missing.rdb" </dev/null
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

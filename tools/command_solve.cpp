@@ -1,5 +1,6 @@
 // `rastros solve`: the perfect-play value of a position and of every move from it; with --db,
-// the strong database of every position reachable from the start, written to a file.
+// the strong database of every position reachable from the start (or, with --kind strategy, the
+// positions of the winner's strategy against every reply) written to a file.
 
 #include <unistd.h>
 
@@ -8,11 +9,14 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <limits>
+#include <optional>
 
 #include "analysis_output.hpp"
 #include "board_text.hpp"
 #include "commands.hpp"
 #include "core/errors.hpp"
+#include "db/strategy_database.hpp"
 #include "db/strong_database.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -65,16 +69,70 @@ std::string gib(double bytes) {
 struct DatabaseRequest {
   std::string path;
   std::string kind;
+  std::optional<int> book_depth;  // strategy databases only
 };
+
+// Plies of a strategy database's opening book; more than a few multiply the file's size.
+constexpr int kMaxBookDepth = 16;
+// --book-depth not given (the option has no default value so that giving it can be detected).
+constexpr int kBookDepthUnset = std::numeric_limits<int>::min();
+
+int build_strategy(const VariantOptions& variant, const DatabaseRequest& request, int threads,
+                   bool quiet, bool json) {
+  const int book_depth = request.book_depth.value_or(0);
+  if (book_depth < 0 || book_depth > kMaxBookDepth) {
+    throw InputError("--book-depth must be between 0 and " + std::to_string(kMaxBookDepth));
+  }
+  const Rastros rastros = resolve_variant(variant);
+  const ThreadLimit limit(threads);
+  const auto started = std::chrono::steady_clock::now();
+  // One solver for the whole build: positions of the strategy share most of their subtrees,
+  // so its table makes each later solve cheap.
+  Solver solver(rastros);
+  const Database database =
+      build_strategy_database(rastros, book_depth, solver, [&](const std::string& line) {
+        if (!quiet) std::cerr << line << "\n";
+      });
+  write_database(request.path, database);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  const std::uintmax_t bytes = std::filesystem::file_size(request.path);
+  const double per_position =
+      database.size() ? static_cast<double>(bytes) / static_cast<double>(database.size()) : 0;
+  const Board& board = rastros.board();
+  if (json) {
+    Json out = Json::object();
+    out.set("board", board.name())
+        .set("start", square_name(board, rastros.start()))
+        .set("rules", rules_name(rastros.stuck_rule()))
+        .set("steps", steps_name(board.steps()))
+        .set("kind", "strategy")
+        .set("book_depth", book_depth)
+        .set("file", request.path)
+        .set("positions", static_cast<std::uint64_t>(database.size()))
+        .set("nodes", solver.nodes())
+        .set("seconds", seconds)
+        .set("bytes", static_cast<std::uint64_t>(bytes))
+        .set("bytes_per_position", per_position);
+    std::cout << out.dump() << "\n";
+    return 0;
+  }
+  std::cout << "Strategy database of " << board.name() << ", " << steps_name(board.steps())
+            << " steps, " << rules_name(rastros.stuck_rule()) << " rules, start "
+            << square_name(board, rastros.start()) << ", book depth " << book_depth << "\n"
+            << "File:       " << request.path << "\n"
+            << "Positions:  " << database.size() << "\n"
+            << "Solved in:  " << seconds << " s (" << solver.nodes() << " nodes searched)\n"
+            << "On disk:    " << bytes << " bytes (" << per_position << " bytes/position)\n";
+  return 0;
+}
 
 int build_database(const VariantOptions& variant, const DatabaseRequest& request, int threads,
                    bool quiet, bool json) {
-  if (request.kind == "strategy") {
-    throw InputError("strategy databases are not built yet (issue 4); use --kind strong");
-  }
-  if (request.kind != "strong") {
-    throw InputError("--kind must be strong (strategy databases are not built yet)");
-  }
+  if (request.kind == "strategy") return build_strategy(variant, request, threads, quiet, json);
+  if (request.kind != "strong") throw InputError("--kind must be strong or strategy");
+  if (request.book_depth) throw InputError("--book-depth applies only with --kind strategy");
   const Rastros rastros = resolve_variant(variant);
   const double memory = physical_memory_bytes();
   const double needed = estimated_strong_positions(rastros.board()) * kPeakBytesPerPosition;
@@ -202,6 +260,7 @@ int run_solve(const Arguments& arguments) {
   PositionOptions where;
   DatabaseRequest database;
   int threads = 0;
+  int book_depth = kBookDepthUnset;
   std::string memory;
   bool value_only = false;
   bool no_region = false;
@@ -222,12 +281,18 @@ int run_solve(const Arguments& arguments) {
       "build the strong database of every position reachable from the start and write it to "
       "this file (.rdb) instead of solving one position")(
       "kind", po::value(&database.kind)->default_value("strong"),
-      "database kind with --db: only strong (strategy databases are not built yet)")(
-      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+      "database kind with --db: strong (every position reachable from the start) or strategy "
+      "(the winner's stored move against every reply of the loser; for boards too large for a "
+      "strong database)")("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object");
+  description.add_options()("book-depth", po::value(&book_depth),
+                            "with --kind strategy: also store every position within this many "
+                            "plies of the start, for both sides (default 0)");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros solve [options]\n"
                           "       rastros solve --db FILE [--board WxH ...]\n"
+                          "       rastros solve --db FILE --kind strategy [--book-depth K] "
+                          "[--board WxH ...]\n"
                           "Solves a position with perfect play: its value for the side to move, "
                           "the winner, the remoteness\n(plies to the end: the winner hurries, the "
                           "loser delays), the best moves, and every legal move's value.\n"
@@ -236,6 +301,8 @@ int run_solve(const Arguments& arguments) {
                           "database for `rastros query` and `rastros stats`.")) {
     return 0;
   }
+  // Only an explicit --book-depth counts, so that its absence can be told from 0.
+  if (book_depth != kBookDepthUnset) database.book_depth = book_depth;
   if (!database.path.empty()) {
     // A database covers the whole game from the start, not one position.
     if (where.moves || where.position) {
@@ -248,7 +315,9 @@ int run_solve(const Arguments& arguments) {
     }
     return build_database(variant, database, threads, quiet, json);
   }
-  if (database.kind != "strong") throw InputError("--kind applies only with --db FILE");
+  if (database.kind != "strong" || database.book_depth) {
+    throw InputError("--kind and --book-depth apply only with --db FILE");
+  }
   const PositionInput input = resolve_position(variant, where);
   SolverOptions options;
   options.value_only = value_only;

@@ -11,6 +11,7 @@ using Arguments = std::vector<std::string>;
 
 int run_show(const Arguments& arguments);
 int run_perft(const Arguments& arguments);
+int run_play(const Arguments& arguments);
 int run_solve(const Arguments& arguments);
 int run_map(const Arguments& arguments);
 int run_query(const Arguments& arguments);

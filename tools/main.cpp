@@ -22,6 +22,7 @@ const std::map<std::string, Command>& commands() {
       {"show", {rastros::tools::run_show, "draw a position, its legal moves and how it ended"}},
       {"map", {rastros::tools::run_map, "value of every start square of a board"}},
       {"perft", {rastros::tools::run_perft, "count move sequences of N plies"}},
+      {"play", {rastros::tools::run_play, "a game against perfect play (stdin commands)"}},
       {"query", {rastros::tools::run_query, "answer a position from a solved database"}},
       {"solve", {rastros::tools::run_solve, "perfect-play value, remoteness and best moves"}},
       {"stats", {rastros::tools::run_stats, "positions of a database by value, layer, remoteness"}},

@@ -33,12 +33,31 @@ std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) co
   answer.outcome = *own;
   if (game_.has_ended(position)) return answer;
 
+  bool complete = true;
   for (Square move : game_.legal_moves(position)) {
     const std::optional<Outcome> child = lookup(game_.play(position, move));
-    if (!child) return std::nullopt;
+    if (!child) {
+      complete = false;
+      continue;
+    }
     MoveOutcome result{move, {negate(child->value), std::nullopt}};
     if (child->remoteness) result.outcome.remoteness = *child->remoteness + 1;
     answer.children.push_back(result);
+  }
+  if (!complete) {
+    // A strategy database keeps only the stored move's child of a position the side to move
+    // wins, so there the answer is the position's own record: its best move, mapped out of the
+    // key's frame, and the children it happens to know. Anywhere else a missing child means the
+    // database cannot answer.
+    if (database_.header().kind != DatabaseKind::strategy || own->value != Value::win) {
+      return std::nullopt;
+    }
+    const DatabaseRecord* record = database_.find(canonicalizer_.pack(position));
+    if (record == nullptr || record->best_move == DatabaseRecord::kNoMove) return std::nullopt;
+    const Square best = canonicalizer_.from_key_frame(position, record->best_move);
+    if (!game_.is_legal(position, best)) return std::nullopt;
+    answer.best_moves.push_back(best);
+    return answer;
   }
   // The position's own record and its best child must agree; the children are what the user
   // can play, so best moves are read from them (no mapping of the stored move out of the key's

@@ -43,7 +43,10 @@ class DatabaseQuery {
   /// The position's outcome, every move's outcome and the best moves; nothing when the
   /// position or one of its unfinished children is not in the database. (A strong database
   /// holds every position reachable from its own start, so positions from other starts are
-  /// usually missing.)
+  /// usually missing.) Exception: in a strategy database a stored position the side to move
+  /// wins is answered from its own record even when some children are missing; its best moves
+  /// are then the stored move alone (in the position's frame) and `children` lists only the
+  /// moves whose outcome the database knows.
   std::optional<DatabaseAnswer> answer(const Position& position) const;
 
  private:

@@ -46,6 +46,30 @@ class Canonicalizer {
     return key;
   }
 
+  /// Maps a square of `pack(position)`'s frame (e.g. a stored best move) back to `position`'s
+  /// own frame by undoing the same rotation and reflection pack() applied. Both maps are
+  /// involutions, so undoing is applying them again in reverse order. When the reflected key
+  /// ties the unreflected one the position is symmetric and either image is an equivalent move.
+  Square from_key_frame(const Position& position, Square key_square) const {
+    if (!options_.use_symmetry) return key_square;
+    SquareMask free = position.free;
+    Square snail = position.snail;
+    if (options_.prune_region) free = region_of(board_, snail, free);
+    const bool rotated = position.to_move == Player::two;
+    if (rotated) {
+      free = rotation_.apply(free);
+      snail = rotation_.apply(snail);
+    }
+    Square square = key_square;
+    if (reflection_) {
+      const PackedPosition plain{free, static_cast<std::uint8_t>(snail)};
+      const PackedPosition mirrored{reflection_->apply(free),
+                                    static_cast<std::uint8_t>(reflection_->apply(snail))};
+      if (mirrored < plain) square = reflection_->apply(square);
+    }
+    return rotated ? rotation_.apply(square) : square;
+  }
+
   /// A position that has the given key (player 1 to move unless symmetry is off).
   static Position unpack(const PackedPosition& key) {
     return {key.free, static_cast<Square>(key.snail & ~kSideTwoBit),
