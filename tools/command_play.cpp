@@ -17,46 +17,6 @@
 namespace rastros::tools {
 namespace {
 
-// Variant options have no defaults here so that, with --db, only the ones given are checked
-// against the database's header.
-struct VariantChoices {
-  std::optional<std::string> board;
-  std::optional<std::string> start;
-  std::optional<std::string> rules;
-  std::optional<std::string> steps;
-};
-
-void add_choice(po::options_description& description, const char* name,
-                std::optional<std::string>& target, const char* help) {
-  description.add_options()(
-      name, po::value<std::string>()->notifier([&target](const std::string& v) { target = v; }),
-      help);
-}
-
-void check_variant(const VariantChoices& checks, const Rastros& game, const std::string& file) {
-  const Board& board = game.board();
-  const auto differs = [&](const std::string& option, const std::string& given,
-                           const std::string& stored) {
-    throw InputError("--" + option + " " + given + " differs from the database's " + stored + " (" +
-                     file + "); omit it, the database's game is used");
-  };
-  if (checks.steps && parse_steps(*checks.steps) != board.steps()) {
-    differs("steps", *checks.steps, std::string(steps_name(board.steps())));
-  }
-  if (checks.board) {
-    const Board given = parse_board(*checks.board, board.steps());
-    if (given.width() != board.width() || given.height() != board.height()) {
-      differs("board", *checks.board, board.name());
-    }
-  }
-  if (checks.start && parse_square(board, *checks.start) != game.start()) {
-    differs("start", *checks.start, square_name(board, game.start()));
-  }
-  if (checks.rules && parse_rules(*checks.rules) != game.stuck_rule()) {
-    differs("rules", *checks.rules, std::string(rules_name(game.stuck_rule())));
-  }
-}
-
 std::string player_text(Player player) {
   return "player " + std::to_string(number_of(player));
 }
@@ -229,16 +189,18 @@ class Game {
 }  // namespace
 
 int run_play(const Arguments& arguments) {
-  VariantChoices choices;
+  GivenVariant choices;
   std::string file;
   int side = 1;
   int threads = 0;
   std::string memory;
   po::options_description description("Options");
-  add_choice(description, "board", choices.board, "board WxH (default 7x7)");
-  add_choice(description, "start", choices.start, "start square (default: the board's centre)");
-  add_choice(description, "rules", choices.rules, "standard | stuck-draw (default standard)");
-  add_choice(description, "steps", choices.steps, "king | orthogonal (default king)");
+  add_optional_option(description, "board", choices.board, "board WxH (default 7x7)");
+  add_optional_option(description, "start", choices.start,
+                      "start square (default: the board's centre)");
+  add_optional_option(description, "rules", choices.rules,
+                      "standard | stuck-draw (default standard)");
+  add_optional_option(description, "steps", choices.steps, "king | orthogonal (default king)");
   description.add_options()("db", po::value(&file),
                             "answer from this database (.rdb); its header gives the game")(
       "side", po::value(&side)->default_value(1), "your side: 1 (moves first) or 2");
@@ -264,7 +226,7 @@ int run_play(const Arguments& arguments) {
   if (!file.empty()) {
     database.emplace(read_database(file));
     session.emplace(*database, human, options);
-    check_variant(choices, session->game(), file);
+    check_given_variant(choices, session->game(), file);
   } else {
     const VariantOptions variant{choices.board.value_or("7x7"), choices.start,
                                  choices.rules.value_or("standard"),

@@ -18,51 +18,11 @@ namespace {
 // neither bad input nor an unusable file, so neither 2 nor 3.
 constexpr int kExitNotStored = 4;
 
-// The variant options of a query are checks, not choices: the game is the database's. They
-// have no defaults so that only the ones the user gave are compared.
-struct VariantChecks {
-  std::optional<std::string> board;
-  std::optional<std::string> start;
-  std::optional<std::string> rules;
-  std::optional<std::string> steps;
-};
-
-void add_check(po::options_description& description, const char* name,
-               std::optional<std::string>& target, const char* help) {
-  description.add_options()(
-      name, po::value<std::string>()->notifier([&target](const std::string& v) { target = v; }),
-      help);
-}
-
-void check_variant(const VariantChecks& checks, const Rastros& game, const std::string& file) {
-  const Board& board = game.board();
-  const auto differs = [&](const std::string& option, const std::string& given,
-                           const std::string& stored) {
-    throw InputError("--" + option + " " + given + " differs from the database's " + stored + " (" +
-                     file + "); omit it, the database's game is used");
-  };
-  if (checks.steps && parse_steps(*checks.steps) != board.steps()) {
-    differs("steps", *checks.steps, std::string(steps_name(board.steps())));
-  }
-  if (checks.board) {
-    const Board given = parse_board(*checks.board, board.steps());
-    if (given.width() != board.width() || given.height() != board.height()) {
-      differs("board", *checks.board, board.name());
-    }
-  }
-  if (checks.start && parse_square(board, *checks.start) != game.start()) {
-    differs("start", *checks.start, square_name(board, game.start()));
-  }
-  if (checks.rules && parse_rules(*checks.rules) != game.stuck_rule()) {
-    differs("rules", *checks.rules, std::string(rules_name(game.stuck_rule())));
-  }
-}
-
 }  // namespace
 
 int run_query(const Arguments& arguments) {
   std::string file;
-  VariantChecks checks;
+  GivenVariant checks;
   PositionOptions where;
   int threads = 0;
   std::string memory;
@@ -71,11 +31,12 @@ int run_query(const Arguments& arguments) {
   bool json = false;
   po::options_description description("Options");
   description.add_options()("db", po::value(&file)->required(), "database file (.rdb)");
-  add_check(description, "board", checks.board,
-            "optional check: the database's board must be this one");
-  add_check(description, "start", checks.start, "optional check: the database's start square");
-  add_check(description, "rules", checks.rules, "optional check: the database's rules");
-  add_check(description, "steps", checks.steps, "optional check: the database's steps");
+  add_optional_option(description, "board", checks.board,
+                      "optional check: the database's board must be this one");
+  add_optional_option(description, "start", checks.start,
+                      "optional check: the database's start square");
+  add_optional_option(description, "rules", checks.rules, "optional check: the database's rules");
+  add_optional_option(description, "steps", checks.steps, "optional check: the database's steps");
   add_position_options(description, where);
   add_threads_option(description, threads);
   description.add_options()("memory", po::value(&memory),
@@ -98,7 +59,7 @@ int run_query(const Arguments& arguments) {
       memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
   const Database database = read_database(file);
   const DatabaseQuery query(database);
-  check_variant(checks, query.game(), file);
+  check_given_variant(checks, query.game(), file);
   const Rastros& game = query.game();
   const VariantOptions variant{game.board().name(), square_name(game.board(), game.start()),
                                std::string(rules_name(game.stuck_rule())),

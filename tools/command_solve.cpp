@@ -102,12 +102,8 @@ int build_strategy(const VariantOptions& variant, const DatabaseRequest& request
       database.size() ? static_cast<double>(bytes) / static_cast<double>(database.size()) : 0;
   const Board& board = rastros.board();
   if (json) {
-    Json out = Json::object();
-    out.set("board", board.name())
-        .set("start", square_name(board, rastros.start()))
-        .set("rules", rules_name(rastros.stuck_rule()))
-        .set("steps", steps_name(board.steps()))
-        .set("kind", "strategy")
+    Json out = variant_json(rastros);
+    out.set("kind", "strategy")
         .set("book_depth", book_depth)
         .set("file", request.path)
         .set("positions", static_cast<std::uint64_t>(database.size()))
@@ -158,12 +154,8 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
       database.size() ? static_cast<double>(bytes) / static_cast<double>(database.size()) : 0;
   const Board& board = rastros.board();
   if (json) {
-    Json out = Json::object();
-    out.set("board", board.name())
-        .set("start", square_name(board, rastros.start()))
-        .set("rules", rules_name(rastros.stuck_rule()))
-        .set("steps", steps_name(board.steps()))
-        .set("kind", "strong")
+    Json out = variant_json(rastros);
+    out.set("kind", "strong")
         .set("file", request.path)
         .set("positions", static_cast<std::uint64_t>(database.size()))
         .set("layers", static_cast<std::int64_t>(layer_count))

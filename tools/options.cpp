@@ -51,6 +51,37 @@ void add_threads_option(po::options_description& description, int& threads) {
                             "worker threads (0: all cores)");
 }
 
+void add_optional_option(po::options_description& description, const char* name,
+                         std::optional<std::string>& target, const char* help) {
+  description.add_options()(
+      name, po::value<std::string>()->notifier([&target](const std::string& v) { target = v; }),
+      help);
+}
+
+void check_given_variant(const GivenVariant& given, const Rastros& game, const std::string& file) {
+  const Board& board = game.board();
+  const auto differs = [&](const std::string& option, const std::string& value,
+                           const std::string& stored) {
+    throw InputError("--" + option + " " + value + " differs from the database's " + stored + " (" +
+                     file + "); omit it, the database's game is used");
+  };
+  if (given.steps && parse_steps(*given.steps) != board.steps()) {
+    differs("steps", *given.steps, std::string(steps_name(board.steps())));
+  }
+  if (given.board) {
+    const Board other = parse_board(*given.board, board.steps());
+    if (other.width() != board.width() || other.height() != board.height()) {
+      differs("board", *given.board, board.name());
+    }
+  }
+  if (given.start && parse_square(board, *given.start) != game.start()) {
+    differs("start", *given.start, square_name(board, game.start()));
+  }
+  if (given.rules && parse_rules(*given.rules) != game.stuck_rule()) {
+    differs("rules", *given.rules, std::string(rules_name(game.stuck_rule())));
+  }
+}
+
 Rastros resolve_variant(const VariantOptions& options) {
   const Board board = parse_board(options.board, parse_steps(options.steps));
   std::optional<Square> start;
@@ -101,6 +132,16 @@ ThreadLimit::ThreadLimit(int threads) {
 }
 
 ThreadLimit::~ThreadLimit() = default;
+
+Json variant_json(const Rastros& rastros) {
+  const Board& board = rastros.board();
+  Json json = Json::object();
+  json.set("board", board.name())
+      .set("start", square_name(board, rastros.start()))
+      .set("rules", rules_name(rastros.stuck_rule()))
+      .set("steps", steps_name(board.steps()));
+  return json;
+}
 
 Json position_json(const PositionInput& input, bool with_rules) {
   const Board& board = input.rastros.board();

@@ -27,6 +27,15 @@ struct PositionOptions {
   std::optional<std::string> position;
 };
 
+/// Variant options given without defaults, for commands that read the game from a database
+/// header: only the options the user gave are compared with it.
+struct GivenVariant {
+  std::optional<std::string> board;
+  std::optional<std::string> start;
+  std::optional<std::string> rules;
+  std::optional<std::string> steps;
+};
+
 /// A variant and a position on it, checked.
 struct PositionInput {
   Rastros rastros;
@@ -44,6 +53,12 @@ void add_search_options(po::options_description& description, std::string& memor
                         bool& value_only);
 /// Adds --threads; returns where the value goes (0: all cores).
 void add_threads_option(po::options_description& description, int& threads);
+
+/// Adds an option with no default whose value, when given, lands in `target`.
+void add_optional_option(po::options_description& description, const char* name,
+                         std::optional<std::string>& target, const char* help);
+/// Throws InputError naming the first given option that differs from `game` (read from `file`).
+void check_given_variant(const GivenVariant& given, const Rastros& game, const std::string& file);
 
 Rastros resolve_variant(const VariantOptions& options);
 PositionInput resolve_position(const VariantOptions& variant, const PositionOptions& options);
@@ -65,6 +80,9 @@ class ThreadLimit {
   int threads_;
   std::shared_ptr<void> control_;
 };
+
+/// The design's keys describing a variant: board, start, rules, steps.
+Json variant_json(const Rastros& rastros);
 
 /// The design's keys describing the variant and position: board, start, rules, steps, moves,
 /// position, to_move.
