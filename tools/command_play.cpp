@@ -33,12 +33,6 @@ std::string evaluation_text(Player to_move, const Outcome& outcome) {
   return text + " with best play";
 }
 
-std::string outcome_text(const Outcome& outcome) {
-  std::string text(to_string(outcome.value));
-  if (outcome.remoteness) text += " in " + std::to_string(*outcome.remoteness);
-  return text;
-}
-
 constexpr const char* kHelp =
     "Commands:\n"
     "  SQUARE  play that square, such as c3 (a king step from the snail onto an empty square)\n"
@@ -161,7 +155,7 @@ class Game {
     say("Position: " + evaluation_text(session_.to_move(), evaluation.outcome) + ".");
     for (const MoveOutcome& child : session_.hint()) {
       const bool best = score_of(child.outcome) == score_of(evaluation.outcome);
-      say("  " + square_name(board, child.move) + "  " + outcome_text(child.outcome) +
+      say("  " + square_name(board, child.move) + "  " + to_string(child.outcome) +
           (best ? "  (best)" : ""));
     }
   }

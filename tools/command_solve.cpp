@@ -33,12 +33,6 @@ Json outcome_json(Json json, const Outcome& outcome, bool value_only) {
   return json;
 }
 
-std::string outcome_text(const Outcome& outcome) {
-  std::string text(to_string(outcome.value));
-  if (outcome.remoteness) text += " in " + std::to_string(*outcome.remoteness);
-  return text;
-}
-
 // Peak memory of `solve --db` per stored position: the retrograde solver's 16-byte entries and
 // merged layers, then the solved table (19 bytes) and its copy as a Database (19 more) side by
 // side, and the compressed file image. Measured: 336 MB peak resident for 7x4's 4.4M positions.
@@ -222,8 +216,8 @@ void print_analysis(const AnalysisReport& report, bool json) {
             << "Position:   " << position_string(board, input.position) << "\n";
   if (!input.moves.empty()) std::cout << "Moves:      " << game_text(board, input.moves) << "\n";
   std::cout << "To move:    player " << number_of(to_move) << "\n"
-            << "Value:      " << outcome_text(analysis.outcome) << " for player "
-            << number_of(to_move) << "\n"
+            << "Value:      " << to_string(analysis.outcome) << " for player " << number_of(to_move)
+            << "\n"
             << "Winner:     "
             << (winner ? "player " + std::to_string(winner) : std::string("none (draw)"));
   if (analysis.outcome.remoteness && winner) {
@@ -233,8 +227,7 @@ void print_analysis(const AnalysisReport& report, bool json) {
   if (!analysis.children.empty()) {
     std::cout << "Best moves: " << game_text(board, analysis.best_moves) << "\nMoves:     ";
     for (const MoveOutcome& child : analysis.children) {
-      std::cout << " " << square_name(board, child.move) << " " << outcome_text(child.outcome)
-                << ";";
+      std::cout << " " << square_name(board, child.move) << " " << to_string(child.outcome) << ";";
     }
     std::cout << "\n";
   }

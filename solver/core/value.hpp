@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace rastros {
@@ -66,6 +67,34 @@ constexpr Score score_of(const Outcome& outcome) {
   if (outcome.value == Value::draw) return 0;
   const int remoteness = outcome.remoteness.value_or(0);
   return outcome.value == Value::win ? score_of_win(remoteness) : score_of_loss(remoteness);
+}
+
+/// The outcome of a game that has already ended with `value` for the side to move: nothing is
+/// left to play (remoteness 0), and a draw carries no remoteness.
+constexpr Outcome ended_outcome(Value value) {
+  if (value == Value::draw) return {Value::draw, std::nullopt};
+  return {value, 0};
+}
+
+/// An outcome as tables and files store it: a draw's stored remoteness (0) is not one.
+constexpr Outcome stored_outcome(Value value, int remoteness) {
+  if (value == Value::draw) return {Value::draw, std::nullopt};
+  return {value, remoteness};
+}
+
+/// The outcome of a move for the player making it, from the outcome of the position it leads
+/// to (for the other player): the value flips and the game is one ply longer.
+constexpr Outcome outcome_of_move(const Outcome& child) {
+  Outcome outcome{negate(child.value), std::nullopt};
+  if (child.remoteness) outcome.remoteness = *child.remoteness + 1;
+  return outcome;
+}
+
+/// "win in 17", "loss in 4", "draw"; just "win" or "loss" when the remoteness is not known.
+inline std::string to_string(const Outcome& outcome) {
+  std::string text(to_string(outcome.value));
+  if (outcome.remoteness) text += " in " + std::to_string(*outcome.remoteness);
+  return text;
 }
 
 }  // namespace rastros

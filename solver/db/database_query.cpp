@@ -3,27 +3,17 @@
 #include "db/strong_database.hpp"
 
 namespace rastros {
-namespace {
-
-Outcome outcome_of(const DatabaseRecord& record) {
-  // Draws are stored with remoteness 0 but carry none (core/value.hpp).
-  if (record.value == Value::draw) return {Value::draw, std::nullopt};
-  return {record.value, record.remoteness};
-}
-
-}  // namespace
 
 DatabaseQuery::DatabaseQuery(const Database& database)
     : database_(database), game_(game_of(database.header())), canonicalizer_(game_.board()) {}
 
 std::optional<Outcome> DatabaseQuery::lookup(const Position& position) const {
   if (const std::optional<Value> ended = game_.terminal_value(position)) {
-    if (*ended == Value::draw) return Outcome{Value::draw, std::nullopt};
-    return Outcome{*ended, 0};
+    return ended_outcome(*ended);
   }
   const DatabaseRecord* record = database_.find(canonicalizer_.pack(position));
   if (record == nullptr) return std::nullopt;
-  return outcome_of(*record);
+  return stored_outcome(record->value, record->remoteness);
 }
 
 std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) const {
@@ -40,9 +30,7 @@ std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) co
       complete = false;
       continue;
     }
-    MoveOutcome result{move, {negate(child->value), std::nullopt}};
-    if (child->remoteness) result.outcome.remoteness = *child->remoteness + 1;
-    answer.children.push_back(result);
+    answer.children.push_back({move, outcome_of_move(*child)});
   }
   if (!complete) {
     // A strategy database keeps only the stored move's child of a position the side to move

@@ -24,15 +24,8 @@ double seconds_since(Clock::time_point start) {
 /// hold before they are trimmed to the listed ones.
 constexpr std::size_t kBlock = std::size_t{1} << 20;
 
-std::string outcome_text(const Outcome& outcome) {
-  std::string text(to_string(outcome.value));
-  if (outcome.value != Value::draw) text += " in " + std::to_string(outcome.remoteness.value_or(0));
-  return text;
-}
-
 Outcome outcome_of(const DatabaseRecord& record) {
-  if (record.value == Value::draw) return {Value::draw, std::nullopt};
-  return {record.value, record.remoteness};
+  return stored_outcome(record.value, record.remoteness);
 }
 
 /// A failure found by one thread, with the index of its key so that the listed failures can be
@@ -187,12 +180,10 @@ class Verifier {
     const SquareMask moves = rastros_.move_mask(position);
     const Outcome stored = outcome_of(record);
     if (!moves) {
-      const Outcome stuck{*rastros_.terminal_value(position), 0};
-      const Outcome expected =
-          stuck.value == Value::draw ? Outcome{Value::draw, std::nullopt} : stuck;
+      const Outcome expected = ended_outcome(*rastros_.terminal_value(position));
       if (stored != expected) {
-        problem("stored " + outcome_text(stored) +
-                ", but the side to move is stuck: " + outcome_text(expected));
+        problem("stored " + to_string(stored) +
+                ", but the side to move is stuck: " + to_string(expected));
       }
       if (record.best_move != DatabaseRecord::kNoMove) {
         problem("stuck, yet a best move " + square_name(board_, record.best_move) + " is stored");
@@ -238,12 +229,11 @@ class Verifier {
       // Every child known: the record must be exactly the best of them.
       const Outcome expected = outcome_of_score(*best);
       if (stored != expected) {
-        problem("stored " + outcome_text(stored) + ", children give " + outcome_text(expected));
+        problem("stored " + to_string(stored) + ", children give " + to_string(expected));
       }
       if (best_move_score && *best_move_score != *best) {
         problem("best move " + square_name(board_, record.best_move) + " gives " +
-                outcome_text(outcome_of_score(*best_move_score)) + ", not " +
-                outcome_text(expected));
+                to_string(outcome_of_score(*best_move_score)) + ", not " + to_string(expected));
       }
       return;
     }
@@ -253,12 +243,12 @@ class Verifier {
     const Score claimed = score_of(stored);
     if (best_move_score && *best_move_score != claimed) {
       problem("best move " + square_name(board_, record.best_move) + " gives " +
-              outcome_text(outcome_of_score(*best_move_score)) + ", not the stored " +
-              outcome_text(stored));
+              to_string(outcome_of_score(*best_move_score)) + ", not the stored " +
+              to_string(stored));
     }
     if (best && *best > claimed) {
-      problem("stored " + outcome_text(stored) + ", but a stored child gives " +
-              outcome_text(outcome_of_score(*best)));
+      problem("stored " + to_string(stored) + ", but a stored child gives " +
+              to_string(outcome_of_score(*best)));
     }
   }
 

@@ -38,10 +38,7 @@ struct StrongRecord {
 
   static constexpr std::uint8_t kNoMove = 255;
 
-  Outcome outcome() const {
-    if (value == Value::draw) return {Value::draw, std::nullopt};
-    return {value, remoteness};
-  }
+  Outcome outcome() const { return stored_outcome(value, remoteness); }
   friend bool operator==(const StrongRecord&, const StrongRecord&) = default;
 };
 

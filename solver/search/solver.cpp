@@ -83,10 +83,9 @@ class SearchEngine {
   Score solve(const Position& position, bool value_only) {
     const PackedPosition key = canonicalizer_.pack(position);
     Worker& worker = workers_.local();
-    if (value_only) return search<true>(key, -kInfinity, kInfinity, worker, &root_, 0);
-    // The value first (cheap): it says which half of the score range to search.
+    // The value first (cheap): with remoteness, it says which half of the score range to search.
     const Score value = search<true>(key, -kInfinity, kInfinity, worker, &root_, 0);
-    if (value == 0) return 0;
+    if (value_only || value == 0) return value;
     // Then MTD(f): null-window tests starting from the quickest conceivable outcome. Each
     // failed test returns a bound (fail-soft) that the next test starts from; tests near the
     // answer are cheap because the table holds the bounds the earlier ones proved.
@@ -343,8 +342,9 @@ Solver::~Solver() = default;
 
 Outcome Solver::solve(const Position& position) {
   if (const auto ended = rastros_.terminal_value(position)) {
-    if (*ended == Value::draw) return {Value::draw, std::nullopt};
-    return {*ended, options_.value_only ? std::nullopt : std::optional<int>(0)};
+    Outcome outcome = ended_outcome(*ended);
+    if (options_.value_only) outcome.remoteness.reset();
+    return outcome;
   }
   const Score score = engine_->solve(position, options_.value_only);
   if (options_.value_only) {
@@ -365,18 +365,14 @@ Analysis Solver::analyse(const Position& position) {
   for (Square move : rastros_.legal_moves(position)) analysis.children.push_back({move, {}});
   oneapi::tbb::parallel_for_each(
       analysis.children, thread_sanitizer::handed_off([&](MoveOutcome& result) {
-        const Outcome child = solve(rastros_.play(position, result.move));
-        result.outcome = {negate(child.value), std::nullopt};
-        if (child.remoteness) result.outcome.remoteness = *child.remoteness + 1;
+        result.outcome = outcome_of_move(solve(rastros_.play(position, result.move)));
         thread_sanitizer::publish(&analysis);
       }));
   thread_sanitizer::acquire(&analysis);
   Score best = -kInfinity;
   for (const MoveOutcome& result : analysis.children) {
-    const Score score = options_.value_only ? (result.outcome.value == Value::win    ? 1
-                                               : result.outcome.value == Value::loss ? -1
-                                                                                     : 0)
-                                            : score_of(result.outcome);
+    // Value-only outcomes carry no remoteness; score_of then ranks them win > draw > loss.
+    const Score score = score_of(result.outcome);
     if (score > best) {
       best = score;
       analysis.outcome = result.outcome;
