@@ -19,6 +19,10 @@ struct AnalysisReport {
   std::optional<std::string> source;
 };
 
+/// The design's JSON object for the report (the keys of `rastros solve --json`, plus "source"
+/// when set).
+Json analysis_json(const AnalysisReport& report);
+
 /// Prints the report on stdout: one JSON object when `json`, else the text form.
 void print_analysis(const AnalysisReport& report, bool json);
 

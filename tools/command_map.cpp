@@ -2,14 +2,61 @@
 
 #include <chrono>
 #include <iostream>
+#include <sstream>
 
 #include "board_text.hpp"
 #include "commands.hpp"
+#include "map_output.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "search/start_map.hpp"
 
 namespace rastros::tools {
+
+Json map_json(const Rastros& rastros, const std::vector<StartSquareOutcome>& results,
+              bool value_only) {
+  const Board& board = rastros.board();
+  Json squares = Json::object();
+  for (const StartSquareOutcome& result : results) {
+    Json entry = Json::object();
+    entry.set("value", to_string(result.outcome.value));
+    if (!value_only) {
+      entry.set("remoteness",
+                result.outcome.remoteness ? Json(*result.outcome.remoteness) : Json(nullptr));
+    }
+    squares.set(square_name(board, result.start), entry);
+  }
+  Json out = Json::object();
+  out.set("board", board.name())
+      .set("rules", rules_name(rastros.stuck_rule()))
+      .set("steps", steps_name(board.steps()))
+      .set("squares", squares);
+  return out;
+}
+
+std::string map_text(const Rastros& rastros, const std::vector<StartSquareOutcome>& results,
+                     bool value_only) {
+  const Board& board = rastros.board();
+  std::vector<std::string> cells(board.square_count());
+  for (const StartSquareOutcome& result : results) {
+    const Outcome& outcome = result.outcome;
+    std::string cell(1, outcome.value == Value::win    ? 'W'
+                        : outcome.value == Value::loss ? 'L'
+                                                       : 'D');
+    if (outcome.remoteness) cell += std::to_string(*outcome.remoteness);
+    cells[result.start] = cell;
+  }
+  cells[board.goal_of(Player::one)] = "[1]";
+  cells[board.goal_of(Player::two)] = "[2]";
+  std::ostringstream out;
+  out << "Start-square map, " << board.name() << ", " << steps_name(board.steps()) << " steps, "
+      << rules_name(rastros.stuck_rule()) << " rules\n"
+      << "Value for player 1 moving first from each square"
+      << (value_only ? "" : " (W win, L loss, D draw; number: remoteness in plies)") << "\n\n"
+      << board_grid(board, value_only ? 3 : 4, [&](Square square) { return cells[square]; })
+      << "\n";
+  return out.str();
+}
 
 int run_map(const Arguments& arguments) {
   VariantOptions variant;
@@ -55,44 +102,13 @@ int run_map(const Arguments& arguments) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   if (json) {
-    Json squares = Json::object();
-    for (const StartSquareOutcome& result : results) {
-      Json entry = Json::object();
-      entry.set("value", to_string(result.outcome.value));
-      if (!value_only) {
-        entry.set("remoteness",
-                  result.outcome.remoteness ? Json(*result.outcome.remoteness) : Json(nullptr));
-      }
-      squares.set(square_name(board, result.start), entry);
-    }
-    Json out = Json::object();
-    out.set("board", board.name())
-        .set("rules", rules_name(rastros.stuck_rule()))
-        .set("steps", steps_name(board.steps()))
-        .set("squares", squares)
-        .set("nodes", solver.nodes())
-        .set("seconds", seconds);
+    Json out = map_json(rastros, results, value_only);
+    out.set("nodes", solver.nodes()).set("seconds", seconds);
     std::cout << out.dump() << "\n";
     return 0;
   }
-  std::vector<std::string> cells(board.square_count());
-  for (const StartSquareOutcome& result : results) {
-    const Outcome& outcome = result.outcome;
-    std::string cell(1, outcome.value == Value::win    ? 'W'
-                        : outcome.value == Value::loss ? 'L'
-                                                       : 'D');
-    if (outcome.remoteness) cell += std::to_string(*outcome.remoteness);
-    cells[result.start] = cell;
-  }
-  cells[board.goal_of(Player::one)] = "[1]";
-  cells[board.goal_of(Player::two)] = "[2]";
-  std::cout << "Start-square map, " << board.name() << ", " << steps_name(board.steps())
-            << " steps, " << rules_name(rastros.stuck_rule()) << " rules\n"
-            << "Value for player 1 moving first from each square"
-            << (value_only ? "" : " (W win, L loss, D draw; number: remoteness in plies)") << "\n\n"
-            << board_grid(board, value_only ? 3 : 4, [&](Square square) { return cells[square]; })
-            << "\n"
-            << "Searched " << solver.nodes() << " nodes in " << seconds << " s\n";
+  std::cout << map_text(rastros, results, value_only) << "Searched " << solver.nodes()
+            << " nodes in " << seconds << " s\n";
   return 0;
 }
 

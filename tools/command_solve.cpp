@@ -25,6 +25,13 @@
 namespace rastros::tools {
 namespace {
 
+// The number of the winning player, 0 for a draw (no winner).
+int winner_number(Value value, Player to_move) {
+  return value == Value::draw  ? 0
+         : value == Value::win ? number_of(to_move)
+                               : number_of(opponent(to_move));
+}
+
 Json outcome_json(Json json, const Outcome& outcome, bool value_only) {
   json.set("value", to_string(outcome.value));
   if (!value_only) {
@@ -171,43 +178,48 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
 
 }  // namespace
 
-void print_analysis(const AnalysisReport& report, bool json) {
+Json analysis_json(const AnalysisReport& report) {
   const PositionInput& input = report.input;
   const Analysis& analysis = report.analysis;
   const bool value_only = report.value_only;
+  const Board& board = input.rastros.board();
+  const Value value = analysis.outcome.value;
+  // Key order of the contract: value, winner, remoteness.
+  Json ordered = position_json(input);
+  ordered.set("value", to_string(value));
+  const int winner = winner_number(value, input.position.to_move);
+  ordered.set("winner", winner ? Json(winner) : Json(nullptr));
+  if (!value_only) {
+    ordered.set("remoteness",
+                analysis.outcome.remoteness ? Json(*analysis.outcome.remoteness) : Json(nullptr));
+  }
+  Json best = Json::array();
+  for (Square move : analysis.best_moves) best.push(square_name(board, move));
+  Json children = Json::array();
+  for (const MoveOutcome& child : analysis.children) {
+    Json entry = Json::object();
+    entry.set("move", square_name(board, child.move));
+    children.push(outcome_json(entry, child.outcome, value_only));
+  }
+  ordered.set("best_moves", best)
+      .set("children", children)
+      .set("nodes", analysis.nodes)
+      .set("seconds", report.seconds);
+  if (report.source) ordered.set("source", *report.source);
+  return ordered;
+}
+
+void print_analysis(const AnalysisReport& report, bool json) {
+  if (json) {
+    std::cout << analysis_json(report).dump() << "\n";
+    return;
+  }
+  const PositionInput& input = report.input;
+  const Analysis& analysis = report.analysis;
   const double seconds = report.seconds;
   const Board& board = input.rastros.board();
   const Player to_move = input.position.to_move;
-  const Value value = analysis.outcome.value;
-  // 0 for a draw (no winner).
-  const int winner = value == Value::draw  ? 0
-                     : value == Value::win ? number_of(to_move)
-                                           : number_of(opponent(to_move));
-  if (json) {
-    // Key order of the contract: value, winner, remoteness.
-    Json ordered = position_json(input);
-    ordered.set("value", to_string(value));
-    ordered.set("winner", winner ? Json(winner) : Json(nullptr));
-    if (!value_only) {
-      ordered.set("remoteness",
-                  analysis.outcome.remoteness ? Json(*analysis.outcome.remoteness) : Json(nullptr));
-    }
-    Json best = Json::array();
-    for (Square move : analysis.best_moves) best.push(square_name(board, move));
-    Json children = Json::array();
-    for (const MoveOutcome& child : analysis.children) {
-      Json entry = Json::object();
-      entry.set("move", square_name(board, child.move));
-      children.push(outcome_json(entry, child.outcome, value_only));
-    }
-    ordered.set("best_moves", best)
-        .set("children", children)
-        .set("nodes", analysis.nodes)
-        .set("seconds", seconds);
-    if (report.source) ordered.set("source", *report.source);
-    std::cout << ordered.dump() << "\n";
-    return;
-  }
+  const int winner = winner_number(analysis.outcome.value, to_move);
 
   std::cout << "Board " << board.name() << ", " << steps_name(board.steps()) << " steps, "
             << rules_name(input.rastros.stuck_rule()) << " rules, start "
