@@ -1,0 +1,85 @@
+#include "core/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <random>
+#include <string>
+#include <system_error>
+
+namespace rastros {
+namespace {
+
+// Closes the descriptor and removes the temporary file unless the write got to the rename.
+class TemporaryFile {
+ public:
+  TemporaryFile(std::filesystem::path path, int fd) : path_(std::move(path)), fd_(fd) {}
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  ~TemporaryFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!renamed_) ::unlink(path_.c_str());
+  }
+  int fd() const { return fd_; }
+  int close() {
+    const int result = ::close(fd_);
+    fd_ = -1;
+    return result;
+  }
+  void mark_renamed() { renamed_ = true; }
+
+ private:
+  std::filesystem::path path_;
+  int fd_;
+  bool renamed_ = false;
+};
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& path, std::span<const unsigned char> bytes,
+                           std::string_view what) {
+  const auto fail = [&](const std::string& step, int error) {
+    throw std::system_error(error, std::generic_category(),
+                            "writing " + std::string(what) + " " + path.string() + ": " + step);
+  };
+  // A unique name in the target directory, so the rename is atomic (same file system) and two
+  // writers never share a temporary file.
+  const std::filesystem::path directory =
+      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  std::random_device entropy;
+  int fd = -1;
+  std::filesystem::path temporary;
+  for (int attempt = 0; fd < 0; ++attempt) {
+    temporary = path;
+    temporary += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(entropy());
+    fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0 && (errno != EEXIST || attempt > 100)) {
+      fail("cannot create " + temporary.string(), errno);
+    }
+  }
+  TemporaryFile file(temporary, fd);
+
+  std::size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail("write failed", n < 0 ? errno : EIO);
+    written += static_cast<std::size_t>(n);
+  }
+  // The data must be on disk before the rename makes it visible under the final name;
+  // otherwise a crash could leave a complete-looking name over incomplete contents.
+  if (::fsync(fd) != 0) fail("fsync failed", errno);
+  if (file.close() != 0) fail("close failed", errno);
+  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("rename failed", errno);
+  file.mark_renamed();
+  // Make the rename itself durable. Failure here leaves a complete file in place, so it is
+  // not worth an exception on file systems that refuse to fsync a directory.
+  const int directory_fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (directory_fd >= 0) {
+    ::fsync(directory_fd);
+    ::close(directory_fd);
+  }
+}
+
+}  // namespace rastros
