@@ -17,6 +17,9 @@ struct AnalysisReport {
   bool value_only = false;
   /// "database" or "search" for `rastros query`; unset for `rastros solve`, which has no key.
   std::optional<std::string> source;
+  /// Include "nodes" and "seconds", which describe the run rather than the position (batch
+  /// output leaves them out by default so that reruns give identical files).
+  bool timing = true;
 };
 
 /// The design's JSON object for the report (the keys of `rastros solve --json`, plus "source"

@@ -201,10 +201,8 @@ Json analysis_json(const AnalysisReport& report) {
     entry.set("move", square_name(board, child.move));
     children.push(outcome_json(entry, child.outcome, value_only));
   }
-  ordered.set("best_moves", best)
-      .set("children", children)
-      .set("nodes", analysis.nodes)
-      .set("seconds", report.seconds);
+  ordered.set("best_moves", best).set("children", children);
+  if (report.timing) ordered.set("nodes", analysis.nodes).set("seconds", report.seconds);
   if (report.source) ordered.set("source", *report.source);
   return ordered;
 }

@@ -9,6 +9,7 @@ namespace rastros::tools {
 
 using Arguments = std::vector<std::string>;
 
+int run_batch(const Arguments& arguments);
 int run_show(const Arguments& arguments);
 int run_perft(const Arguments& arguments);
 int run_play(const Arguments& arguments);

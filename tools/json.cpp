@@ -45,6 +45,12 @@ Json& Json::set(std::string key, Json value) {
   return *this;
 }
 
+Json& Json::prepend(std::string key, Json value) {
+  Object& object = std::get<Object>(value_);
+  object.emplace(object.begin(), std::move(key), std::move(value));
+  return *this;
+}
+
 Json& Json::push(Json value) {
   std::get<Array>(value_).push_back(std::move(value));
   return *this;

@@ -32,6 +32,8 @@ class Json {
 
   /// Adds a key to an object (keys are not checked for duplicates).
   Json& set(std::string key, Json value);
+  /// Adds a key to an object before all the others.
+  Json& prepend(std::string key, Json value);
   /// Appends to an array.
   Json& push(Json value);
 

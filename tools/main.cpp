@@ -19,6 +19,7 @@ struct Command {
 
 const std::map<std::string, Command>& commands() {
   static const std::map<std::string, Command> table = {
+      {"batch", {rastros::tools::run_batch, "solve every game or position of a file (JSON Lines)"}},
       {"show", {rastros::tools::run_show, "draw a position, its legal moves and how it ended"}},
       {"map", {rastros::tools::run_map, "value of every start square of a board"}},
       {"perft", {rastros::tools::run_perft, "count move sequences of N plies"}},

@@ -1,0 +1,128 @@
+#include "batch/batch_checkpoint.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <fstream>
+#include <system_error>
+#include <vector>
+
+#include "core/atomic_file.hpp"
+#include "core/checkpoint_file.hpp"
+#include "core/errors.hpp"
+
+namespace rastros {
+namespace {
+
+constexpr std::string_view kKind = "batch";
+
+[[noreturn]] void throw_io(const std::string& what, const std::filesystem::path& path) {
+  throw std::system_error(errno, std::generic_category(), what + " " + path.string());
+}
+
+}  // namespace
+
+BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string identity, bool resume)
+    : directory_(std::move(directory)),
+      state_path_(directory_ / "batch.checkpoint"),
+      output_path_(directory_ / "output.jsonl"),
+      identity_(std::move(identity)) {
+  std::error_code error;
+  std::filesystem::create_directories(directory_, error);
+  if (error || !std::filesystem::is_directory(directory_)) {
+    throw InputError("cannot use checkpoint directory " + directory_.string() +
+                     (error ? ": " + error.message() : ": not a directory"));
+  }
+  std::uint64_t output_bytes = 0;
+  if (const std::optional<Checkpoint> saved = read_checkpoint(state_path_, kKind)) {
+    if (!resume) {
+      throw InputError("checkpoint directory " + directory_.string() +
+                       " holds an unfinished batch; add --resume to continue it, or remove it");
+    }
+    if (saved->text("identity") != identity_) {
+      throw InputError("the checkpoint in " + directory_.string() + " belongs to another batch (" +
+                       saved->text("identity") + "); remove it or drop --resume");
+    }
+    cursor_.input_offset = saved->number("input_offset");
+    cursor_.lines_read = saved->number("lines_read");
+    cursor_.results = saved->number("results");
+    cursor_.bad_lines = saved->number("bad_lines");
+    output_bytes = saved->number("output_bytes");
+    resumed_ = true;
+  }
+  output_fd_ = ::open(output_path_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (output_fd_ < 0) throw_io("cannot open", output_path_);
+  // Output written after the last checkpoint is not covered by it: cut it off.
+  struct stat status {};
+  if (::fstat(output_fd_, &status) != 0) throw_io("cannot stat", output_path_);
+  if (static_cast<std::uint64_t>(status.st_size) < output_bytes) {
+    throw FileError("checkpoint " + state_path_.string() + ": " + output_path_.string() +
+                    " is shorter than the checkpoint records (" + std::to_string(status.st_size) +
+                    " < " + std::to_string(output_bytes) + " bytes)");
+  }
+  if (::ftruncate(output_fd_, static_cast<off_t>(output_bytes)) != 0 ||
+      ::lseek(output_fd_, 0, SEEK_END) < 0) {
+    throw_io("cannot truncate", output_path_);
+  }
+}
+
+BatchCheckpoint::~BatchCheckpoint() {
+  if (output_fd_ >= 0) ::close(output_fd_);
+}
+
+void BatchCheckpoint::commit(std::string_view text, const BatchCursor& cursor) {
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(output_fd_, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw_io("cannot write", output_path_);
+    written += static_cast<std::size_t>(n);
+  }
+  // The output must be durable before the checkpoint claims it.
+  if (::fdatasync(output_fd_) != 0) throw_io("cannot sync", output_path_);
+  const off_t end = ::lseek(output_fd_, 0, SEEK_CUR);
+  if (end < 0) throw_io("cannot tell the size of", output_path_);
+  Checkpoint checkpoint;
+  checkpoint.kind = kKind;
+  checkpoint.fields = {{"identity", identity_},
+                       {"input_offset", std::to_string(cursor.input_offset)},
+                       {"lines_read", std::to_string(cursor.lines_read)},
+                       {"results", std::to_string(cursor.results)},
+                       {"bad_lines", std::to_string(cursor.bad_lines)},
+                       {"output_bytes", std::to_string(end)}};
+  write_checkpoint(state_path_, checkpoint);
+  cursor_ = cursor;
+}
+
+void BatchCheckpoint::remove_files() {
+  ::close(output_fd_);
+  output_fd_ = -1;
+  std::filesystem::remove(state_path_);
+  std::filesystem::remove(output_path_);
+  std::error_code ignored;
+  std::filesystem::remove(directory_, ignored);  // only if empty
+}
+
+void BatchCheckpoint::finish(const std::filesystem::path& output) {
+  if (::rename(output_path_.c_str(), output.c_str()) != 0) {
+    if (errno != EXDEV) throw_io("cannot move the output to", output);
+    // Another file system: copy, still atomically under the final name.
+    std::ifstream in(output_path_, std::ios::binary);
+    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)),
+                                     std::istreambuf_iterator<char>());
+    write_file_atomically(output, bytes, "batch output");
+  }
+  remove_files();
+}
+
+void BatchCheckpoint::finish(std::ostream& out) {
+  std::ifstream in(output_path_, std::ios::binary);
+  out << in.rdbuf();
+  out.flush();
+  if (!out) throw std::system_error(EIO, std::generic_category(), "cannot write the output");
+  remove_files();
+}
+
+}  // namespace rastros

@@ -1,0 +1,114 @@
+#include "batch/batch_line.hpp"
+
+#include <algorithm>
+#include <exception>
+
+#include "core/errors.hpp"
+#include "rastros/notation.hpp"
+
+namespace rastros {
+namespace {
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+// Splits off the first word of `rest` (which starts with a non-space) and returns it.
+std::string_view take_word(std::string_view& rest) {
+  std::size_t end = 0;
+  while (end < rest.size() && !is_space(rest[end])) ++end;
+  const std::string_view word = rest.substr(0, end);
+  rest = trim(rest.substr(end));
+  return word;
+}
+
+// Makes `text` printable in a one-line message: control bytes become '?', long text is cut.
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kShown = 40;
+  std::string out(text.substr(0, kShown));
+  for (char& c : out) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  return "'" + out + (text.size() > kShown ? "...'" : "'");
+}
+
+// Reads the leading --name value / --name=value options into `variant`; returns the rest.
+std::string_view read_options(std::string_view rest, VariantText& variant) {
+  while (rest.starts_with("--")) {
+    std::string_view word = take_word(rest);
+    std::string_view name = word.substr(2);
+    std::optional<std::string_view> value;
+    if (const std::size_t equals = name.find('='); equals != std::string_view::npos) {
+      value = name.substr(equals + 1);
+      name = name.substr(0, equals);
+    } else if (!rest.empty()) {
+      value = take_word(rest);
+    }
+    std::string* target = nullptr;
+    if (name == "board") {
+      target = &variant.board;
+    } else if (name == "rules") {
+      target = &variant.rules;
+    } else if (name == "steps") {
+      target = &variant.steps;
+    } else if (name != "start") {
+      throw InputError("unknown option " + quoted(word) +
+                       " (a line takes --board, --start, --rules, --steps)");
+    }
+    if (!value || value->empty())
+      throw InputError("option --" + std::string(name) + " needs a value");
+    if (target) {
+      *target = std::string(*value);
+    } else {
+      variant.start = std::string(*value);
+    }
+  }
+  return rest;
+}
+
+}  // namespace
+
+Rastros resolve_variant_text(const VariantText& variant) {
+  const Board board = parse_board(variant.board, parse_steps(variant.steps));
+  std::optional<Square> start;
+  if (variant.start) start = parse_square(board, *variant.start);
+  return Rastros(board, start, parse_rules(variant.rules));
+}
+
+BatchLine parse_batch_line(std::string_view text, const VariantText& defaults) {
+  BatchLine line;
+  text = trim(text);
+  if (text.empty() || text.front() == '#') return line;
+  try {
+    if (text.size() > kMaxBatchLineBytes) {
+      throw InputError("line longer than " + std::to_string(kMaxBatchLineBytes) + " bytes");
+    }
+    VariantText variant = defaults;
+    const std::string_view rest = read_options(text, variant);
+    const Rastros rastros = resolve_variant_text(variant);
+    if (rest.find('/') != std::string_view::npos) {
+      line.job = BatchJob{rastros, {}, parse_position(rastros.board(), rest)};
+    } else {
+      PlayedGame game = parse_game(rastros, rest);
+      line.job = BatchJob{rastros, std::move(game.moves), game.position};
+    }
+    line.kind = BatchLine::Kind::job;
+  } catch (const InputError& error) {
+    line.kind = BatchLine::Kind::error;
+    line.error = error.what();
+  } catch (const std::exception& error) {
+    // Anything else a parser might throw (std::bad_alloc aside, nothing should): still a bad
+    // line, never a crash of the whole run.
+    line.kind = BatchLine::Kind::error;
+    line.error = std::string("cannot read the line: ") + error.what();
+  }
+  return line;
+}
+
+}  // namespace rastros

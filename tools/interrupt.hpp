@@ -1,0 +1,18 @@
+#pragma once
+// Ctrl-C and SIGTERM for long jobs: the first one asks the job to stop at its next safe point
+// (after saving a checkpoint); a second one kills the process the usual way.
+
+#include <atomic>
+
+namespace rastros::tools {
+
+/// Installs the handlers (once) and returns the flag they set.
+const std::atomic<bool>& stop_requested();
+
+/// The signal that set the flag (SIGINT or SIGTERM), 0 if none.
+int stop_signal();
+
+/// The conventional exit status of a job stopped by `stop_signal()`: 128 + the signal number.
+int stopped_exit_status();
+
+}  // namespace rastros::tools
