@@ -1,11 +1,16 @@
 // `rastros map`: the value for player 1 moving first from every start square of a board.
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <mutex>
 #include <sstream>
 
 #include "board_text.hpp"
 #include "commands.hpp"
+#include "core/checkpoint_file.hpp"
+#include "core/errors.hpp"
+#include "interrupt.hpp"
 #include "map_output.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -65,12 +70,18 @@ int run_map(const Arguments& arguments) {
   bool value_only = false;
   bool quiet = false;
   bool json = false;
+  std::string checkpoint_directory;
+  bool resume = false;
   po::options_description description("Options");
   add_variant_options(description, variant, true, false);
   add_threads_option(description, threads);
   add_search_options(description, memory, value_only);
   description.add_options()("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
-      "json", po::bool_switch(&json), "print one JSON object");
+      "json", po::bool_switch(&json), "print one JSON object")(
+      "checkpoint", po::value(&checkpoint_directory),
+      "save each solved square in DIR/map.checkpoint; Ctrl-C/SIGTERM stop after the squares "
+      "in progress")("resume", po::bool_switch(&resume),
+                     "continue the map saved in --checkpoint DIR");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros map [options]\n"
                           "Solves the game from every start square of a board (player 1 moving "
@@ -85,10 +96,49 @@ int run_map(const Arguments& arguments) {
   options.value_only = value_only;
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
+  if (resume && checkpoint_directory.empty()) throw InputError("--resume needs --checkpoint DIR");
+  const std::filesystem::path checkpoint_path =
+      checkpoint_directory.empty() ? std::filesystem::path()
+                                   : std::filesystem::path(checkpoint_directory) / "map.checkpoint";
+  MapProgress progress;
+  StartMapControl control;
+  std::mutex progress_mutex;
+  if (!checkpoint_path.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(checkpoint_directory, error);
+    if (error) {
+      throw InputError("cannot use checkpoint directory " + checkpoint_directory + ": " +
+                       error.message());
+    }
+    progress = read_map_checkpoint(checkpoint_path, rastros, value_only);
+    if (!progress.solved.empty() && !resume) {
+      throw InputError("checkpoint directory " + checkpoint_directory +
+                       " holds an unfinished map; add --resume to continue it, or remove it");
+    }
+    if (!progress.solved.empty() && !quiet) {
+      std::cerr << "rastros map: resuming with " << progress.solved.size() << " squares solved\n";
+    }
+    control.known = progress.solved;
+    control.stop = &stop_requested();
+  }
   const ThreadLimit limit(threads);
   Solver solver(rastros, options);
 
   const auto started = std::chrono::steady_clock::now();
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
+  if (!checkpoint_path.empty()) {
+    // Saved after every square, so an interruption loses at most the squares in progress.
+    control.on_solved = [&, base = progress](const StartSquareOutcome& result) {
+      std::lock_guard lock(progress_mutex);
+      progress.solved.push_back(result);
+      progress.nodes = base.nodes + solver.nodes();
+      progress.seconds = base.seconds + elapsed();
+      write_map_checkpoint(checkpoint_path, rastros, value_only, progress);
+    };
+  }
+  const MapProgress before = progress;
   std::vector<StartSquareOutcome> results;
   {
     ProgressReporter progress(!quiet, [&](double seconds) {
@@ -96,19 +146,31 @@ int run_map(const Arguments& arguments) {
       return "mapping: " + human_count(nodes) + " nodes, " + human_count(nodes / seconds) +
              " nodes/s, " + std::to_string(static_cast<int>(seconds)) + " s";
     });
-    results = solve_start_map(rastros, solver);
+    results = solve_start_map(rastros, solver, control);
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (results.size() < start_squares(board).size()) {
+    std::cerr << "rastros map: stopped with " << results.size() << " of "
+              << start_squares(board).size() << " squares solved; progress saved in "
+              << checkpoint_directory << " (run again with --resume to continue)\n";
+    return stopped_exit_status();
+  }
+  // Work of earlier, interrupted runs counts too.
+  const double seconds = before.seconds + elapsed();
+  const std::uint64_t nodes = before.nodes + solver.nodes();
+  if (!checkpoint_path.empty()) {
+    remove_checkpoint(checkpoint_path);
+    std::error_code ignored;
+    std::filesystem::remove(checkpoint_directory, ignored);  // only if empty
+  }
 
   if (json) {
     Json out = map_json(rastros, results, value_only);
-    out.set("nodes", solver.nodes()).set("seconds", seconds);
+    out.set("nodes", nodes).set("seconds", seconds);
     std::cout << out.dump() << "\n";
     return 0;
   }
-  std::cout << map_text(rastros, results, value_only) << "Searched " << solver.nodes()
-            << " nodes in " << seconds << " s\n";
+  std::cout << map_text(rastros, results, value_only) << "Searched " << nodes << " nodes in "
+            << seconds << " s\n";
   return 0;
 }
 

@@ -7,9 +7,7 @@
 #include <cerrno>
 #include <fstream>
 #include <system_error>
-#include <vector>
 
-#include "core/atomic_file.hpp"
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 
@@ -99,7 +97,7 @@ void BatchCheckpoint::commit(std::string_view text, const BatchCursor& cursor) {
 void BatchCheckpoint::remove_files() {
   ::close(output_fd_);
   output_fd_ = -1;
-  std::filesystem::remove(state_path_);
+  remove_checkpoint(state_path_);
   std::filesystem::remove(output_path_);
   std::error_code ignored;
   std::filesystem::remove(directory_, ignored);  // only if empty
@@ -108,11 +106,21 @@ void BatchCheckpoint::remove_files() {
 void BatchCheckpoint::finish(const std::filesystem::path& output) {
   if (::rename(output_path_.c_str(), output.c_str()) != 0) {
     if (errno != EXDEV) throw_io("cannot move the output to", output);
-    // Another file system: copy, still atomically under the final name.
-    std::ifstream in(output_path_, std::ios::binary);
-    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)),
-                                     std::istreambuf_iterator<char>());
-    write_file_atomically(output, bytes, "batch output");
+    // Another file system: copy (streamed, the output may be large) next to the final name,
+    // make it durable, then rename, so the final name still only ever holds complete output.
+    std::filesystem::path temporary = output;
+    temporary += ".tmp." + std::to_string(::getpid());
+    std::filesystem::copy_file(output_path_, temporary,
+                               std::filesystem::copy_options::overwrite_existing);
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CLOEXEC);
+    const bool synced = fd >= 0 && ::fsync(fd) == 0;
+    if (fd >= 0) ::close(fd);
+    if (!synced || ::rename(temporary.c_str(), output.c_str()) != 0) {
+      const int error = errno;
+      std::filesystem::remove(temporary);
+      errno = error;
+      throw_io("cannot write the output", output);
+    }
   }
   remove_files();
 }

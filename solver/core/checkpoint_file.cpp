@@ -67,6 +67,19 @@ void write_checkpoint(const std::filesystem::path& path, const Checkpoint& check
                         "checkpoint");
 }
 
+void remove_checkpoint(const std::filesystem::path& path) {
+  const std::filesystem::path directory =
+      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  const std::string prefix = path.filename().string() + ".tmp.";
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    if (entry.path().filename().string().starts_with(prefix)) {
+      std::filesystem::remove(entry.path(), error);
+    }
+  }
+  std::filesystem::remove(path);
+}
+
 std::optional<Checkpoint> read_checkpoint(const std::filesystem::path& path,
                                           std::string_view expected_kind) {
   std::error_code error;

@@ -38,6 +38,10 @@ struct Checkpoint {
 /// Writes atomically. Field names must be single words, values single lines.
 void write_checkpoint(const std::filesystem::path& path, const Checkpoint& checkpoint);
 
+/// Removes the checkpoint at `path` and the temporary files of writes that a crash cut short
+/// (`path.tmp.*`, see core/atomic_file.hpp), for a job that has completed.
+void remove_checkpoint(const std::filesystem::path& path);
+
 /// Reads a checkpoint; nullopt when there is none at `path`. Throws FileError when the file is
 /// damaged, of another format version, or of another kind than `expected_kind`.
 std::optional<Checkpoint> read_checkpoint(const std::filesystem::path& path,

@@ -1,26 +1,149 @@
 #include "search/start_map.hpp"
 
-#include "core/thread_sanitizer.hpp"
-
 #include <oneapi/tbb/parallel_for_each.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "core/checkpoint_file.hpp"
+#include "core/errors.hpp"
+#include "core/thread_sanitizer.hpp"
+#include "rastros/notation.hpp"
 
 namespace rastros {
 
-std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& solver) {
-  const Board& board = rastros.board();
-  std::vector<StartSquareOutcome> results;
+std::vector<Square> start_squares(const Board& board) {
+  std::vector<Square> squares;
   for (Square square = 0; square < board.square_count(); ++square) {
-    if (!board.is_goal(square)) results.push_back({square, {}});
+    if (!board.is_goal(square)) squares.push_back(square);
+  }
+  return squares;
+}
+
+std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& solver,
+                                                const StartMapControl& control) {
+  const Board& board = rastros.board();
+  struct Slot {
+    StartSquareOutcome result;
+    bool solved = false;
+  };
+  std::vector<Slot> slots;
+  for (Square square : start_squares(board)) {
+    Slot slot{{square, {}}, false};
+    for (const StartSquareOutcome& known : control.known) {
+      if (known.start == square) slot = {known, true};
+    }
+    slots.push_back(slot);
   }
   oneapi::tbb::parallel_for_each(
-      results.begin(), results.end(),
-      thread_sanitizer::handed_off([&](StartSquareOutcome& result) {
-        const Rastros variant(board, result.start, rastros.stuck_rule());
-        result.outcome = solver.solve(variant.start_position());
-        thread_sanitizer::publish(&results);
+      slots.begin(), slots.end(), thread_sanitizer::handed_off([&](Slot& slot) {
+        if (slot.solved) return;
+        if (control.stop && control.stop->load(std::memory_order_relaxed)) return;
+        const Rastros variant(board, slot.result.start, rastros.stuck_rule());
+        slot.result.outcome = solver.solve(variant.start_position());
+        slot.solved = true;
+        if (control.on_solved) control.on_solved(slot.result);
+        thread_sanitizer::publish(&slots);
       }));
-  thread_sanitizer::acquire(&results);
+  thread_sanitizer::acquire(&slots);
+  std::vector<StartSquareOutcome> results;
+  for (const Slot& slot : slots) {
+    if (slot.solved) results.push_back(slot.result);
+  }
   return results;
+}
+
+// -- Checkpoints ------------------------------------------------------------------------------
+//
+// Fields: "map" names the variant, "square.b2" holds "win 17" (or "win" value-only), "nodes"
+// and "seconds" the work so far.
+
+namespace {
+
+constexpr std::string_view kKind = "map";
+
+std::string map_identity(const Rastros& rastros, bool value_only) {
+  const Board& board = rastros.board();
+  std::ostringstream identity;  // a stream: GCC 12 misreports chained string + (bug 105651)
+  identity << board.name() << " " << steps_name(board.steps()) << " "
+           << rules_name(rastros.stuck_rule()) << (value_only ? " value-only" : " remoteness");
+  return identity.str();
+}
+
+}  // namespace
+
+void write_map_checkpoint(const std::filesystem::path& path, const Rastros& rastros,
+                          bool value_only, const MapProgress& progress) {
+  Checkpoint checkpoint;
+  checkpoint.kind = kKind;
+  checkpoint.fields["map"] = map_identity(rastros, value_only);
+  checkpoint.fields["nodes"] = std::to_string(progress.nodes);
+  std::ostringstream seconds;
+  seconds.precision(17);
+  seconds << progress.seconds;
+  checkpoint.fields["seconds"] = seconds.str();
+  for (const StartSquareOutcome& result : progress.solved) {
+    std::string text(to_string(result.outcome.value));
+    if (result.outcome.remoteness) {
+      text += ' ';
+      text += std::to_string(*result.outcome.remoteness);
+    }
+    std::string name = "square.";
+    name += square_name(rastros.board(), result.start);
+    checkpoint.fields[name] = text;
+  }
+  write_checkpoint(path, checkpoint);
+}
+
+MapProgress read_map_checkpoint(const std::filesystem::path& path, const Rastros& rastros,
+                                bool value_only) {
+  MapProgress progress;
+  const std::optional<Checkpoint> checkpoint = read_checkpoint(path, kKind);
+  if (!checkpoint) return progress;
+  const std::string identity = map_identity(rastros, value_only);
+  if (checkpoint->text("map") != identity) {
+    throw InputError("the checkpoint " + path.string() + " is of another map (" +
+                     checkpoint->text("map") + ", not " + identity +
+                     "); remove it or drop --resume");
+  }
+  progress.nodes = checkpoint->number("nodes");
+  try {
+    progress.seconds = std::stod(checkpoint->text("seconds"));
+  } catch (const std::exception&) {
+    throw FileError("checkpoint " + path.string() + ": field 'seconds' is not a number");
+  }
+  const auto damaged = [&](const std::string& what) {
+    return FileError("checkpoint " + path.string() + ": " + what);
+  };
+  for (const auto& [name, text] : checkpoint->fields) {
+    if (!name.starts_with("square.")) continue;
+    StartSquareOutcome result;
+    try {
+      result.start = parse_square(rastros.board(), name.substr(7));
+    } catch (const InputError& error) {
+      throw damaged(error.what());
+    }
+    if (rastros.board().is_goal(result.start)) throw damaged("a goal square in the map");
+    std::istringstream words(text);
+    std::string value;
+    words >> value;
+    if (value == "win") {
+      result.outcome.value = Value::win;
+    } else if (value == "loss") {
+      result.outcome.value = Value::loss;
+    } else if (value != "draw") {
+      throw damaged("bad value '" + text + "' for " + name);
+    }
+    int remoteness = 0;
+    if (words >> remoteness) result.outcome.remoteness = remoteness;
+    if (result.outcome.remoteness.has_value() == value_only && value != "draw") {
+      throw damaged("bad remoteness '" + text + "' for " + name);
+    }
+    progress.solved.push_back(result);
+  }
+  std::sort(progress.solved.begin(), progress.solved.end(),
+            [](const auto& a, const auto& b) { return a.start < b.start; });
+  return progress;
 }
 
 }  // namespace rastros

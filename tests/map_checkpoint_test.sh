@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# `rastros map --checkpoint`: a map killed (SIGKILL) at random moments and resumed, or stopped by
+# Ctrl-C and resumed, gives the same squares as an uninterrupted run; bad resumes are refused.
+# Usage: map_checkpoint_test.sh path/to/rastros
+set -u
+
+RASTROS=${1:?usage: map_checkpoint_test.sh path/to/rastros}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $*"
+}
+check() {  # check DESCRIPTION COMMAND...
+  local what=$1
+  shift
+  if "$@"; then pass; else fail "$what"; fi
+}
+# The "squares" object of a map's JSON (nodes and seconds differ from run to run).
+squares() { python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))["squares"]))' "$1"; }
+
+MAP=(map --board 7x5 --json --quiet)
+start_ns=$(date +%s%N)
+"$RASTROS" "${MAP[@]}" >"$WORK/reference.json"
+run_ms=$((($(date +%s%N) - start_ns) / 1000000))
+squares "$WORK/reference.json" >"$WORK/reference.squares"
+
+for round in 1 2 3; do
+  rm -rf "$WORK/ck"
+  kills=0
+  for attempt in 1 2 3 4; do
+    "$RASTROS" "${MAP[@]}" --checkpoint "$WORK/ck" --resume >"$WORK/partial.json" &
+    pid=$!
+    sleep "$(printf '0.%03d' $((RANDOM % (run_ms / 2 + 1) % 1000 + 1)))"
+    kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+    wait "$pid" 2>/dev/null
+  done
+  "$RASTROS" "${MAP[@]}" --checkpoint "$WORK/ck" --resume >"$WORK/resumed.json"
+  check "map killed $kills times and resumed: same squares (round $round)" \
+    cmp -s <(squares "$WORK/resumed.json") "$WORK/reference.squares"
+  check "checkpoint removed when the map is done" test ! -e "$WORK/ck"
+done
+
+rm -rf "$WORK/ck"
+"$RASTROS" "${MAP[@]}" --checkpoint "$WORK/ck" >"$WORK/stopped.json" 2>"$WORK/stopped.err" &
+pid=$!
+sleep 0.2
+kill -INT "$pid"
+wait "$pid"
+status=$?
+if [[ $status -ne 0 ]]; then
+  check "Ctrl-C: exit 130 (got $status)" test "$status" -eq 130
+  check "Ctrl-C: nothing on stdout" test ! -s "$WORK/stopped.json"
+  check "Ctrl-C: says how to resume" grep -q -- "--resume" "$WORK/stopped.err"
+  "$RASTROS" "${MAP[@]}" --checkpoint "$WORK/ck" >/dev/null 2>&1
+  check "unfinished checkpoint not overwritten without --resume (exit 2)" test $? -eq 2
+  "$RASTROS" "${MAP[@]}" --value-only --checkpoint "$WORK/ck" --resume >/dev/null 2>"$WORK/other.err"
+  check "resume of another map refused (exit 2)" test $? -eq 2
+  check "resume of another map: says why" grep -q "another map" "$WORK/other.err"
+  "$RASTROS" "${MAP[@]}" --checkpoint "$WORK/ck" --resume >"$WORK/resumed.json"
+  check "Ctrl-C then --resume: same squares" \
+    cmp -s <(squares "$WORK/resumed.json") "$WORK/reference.squares"
+else
+  echo "note: the map finished before Ctrl-C arrived; skipping"
+fi
+
+# A damaged checkpoint is a file error (exit 3).
+mkdir -p "$WORK/ck"
+printf 'rastros-checkpoint 1\nkind map\nmap 7x5 king standard remoteness\ncrc32 00000000\n' \
+  >"$WORK/ck/map.checkpoint"
+"$RASTROS" "${MAP[@]}" --checkpoint "$WORK/ck" --resume >/dev/null 2>"$WORK/damaged.err"
+check "damaged checkpoint: exit 3" test $? -eq 3
+check "damaged checkpoint: says so" grep -q "checksum mismatch" "$WORK/damaged.err"
+"$RASTROS" map --board 5x5 --resume >/dev/null 2>&1
+check "--resume without --checkpoint: exit 2" test $? -eq 2
+
+echo "map_checkpoint_test: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
