@@ -10,7 +10,8 @@ cd "$(dirname "$0")"
 
 packages=(cmake make g++ pkg-config python3
           libboost-program-options-dev libboost-serialization-dev
-          libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev)
+          libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev
+          openmpi-bin libopenmpi-dev libboost-mpi-dev)
 
 install_missing() {
   local missing=()
@@ -59,7 +60,7 @@ case "${1:-}" in
     build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRASTROS_SANITIZE=thread \
       -DRASTROS_BUILD_BENCH=OFF
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/thread_sanitizer.supp" \
-      ./build-tsan/tests/rastros_tests --gtest_filter='ParallelSolver*:*Parallel*'
+      ./build-tsan/tests/rastros_tests --gtest_filter='ParallelSolver*:*Parallel*:Batch*'
     ;;
   bench)
     install_missing

@@ -16,6 +16,10 @@
 #include "commands.hpp"
 #include "core/errors.hpp"
 #include "interrupt.hpp"
+#include "mpi_world.hpp"
+#ifdef RASTROS_HAVE_MPI
+#include "cluster/distributed_jobs.hpp"
+#endif
 #include "options.hpp"
 #include "progress.hpp"
 
@@ -159,6 +163,13 @@ int run_batch(const Arguments& arguments) {
                      std::to_string(kMinimumTableBytes >> 10) + " KiB)");
   }
 
+  // Under MPI the root reads the input and writes the output and checkpoints; the other ranks
+  // only solve the chunks dealt to them.
+  const bool root = mpi_rank() == 0;
+  if (!root) {
+    quiet = true;
+    input_path = "/dev/null";
+  }
   std::ifstream file;
   if (!from_stdin) {
     file.open(input_path, std::ios::binary);
@@ -171,7 +182,7 @@ int run_batch(const Arguments& arguments) {
 
   std::unique_ptr<BatchCheckpoint> checkpoint;
   BatchCursor cursor;
-  if (!checkpoint_directory.empty()) {
+  if (!checkpoint_directory.empty() && root) {
     checkpoint = std::make_unique<BatchCheckpoint>(
         checkpoint_directory, batch_identity(input_path, variant, value_only, timing), resume);
     cursor = checkpoint->cursor();
@@ -182,7 +193,7 @@ int run_batch(const Arguments& arguments) {
     file.seekg(static_cast<std::streamoff>(cursor.input_offset));
   }
   std::unique_ptr<DirectOutput> direct;
-  if (!checkpoint) direct = std::make_unique<DirectOutput>(output_path);
+  if (!checkpoint && root) direct = std::make_unique<DirectOutput>(output_path);
 
   const ThreadLimit limit(threads);
   BatchSolvers solvers(options);
@@ -229,8 +240,18 @@ int run_batch(const Arguments& arguments) {
       }
       return line;
     });
+#ifdef RASTROS_HAVE_MPI
+    if (mpi_size() > 1) {
+      final_cursor = cluster::run_batch_distributed(mpi_world(), reader, cursor, options, solvers,
+                                                    callbacks, stop);
+    } else {
+      final_cursor = run_batch(reader, cursor, options, solvers, callbacks, stop);
+    }
+#else
     final_cursor = run_batch(reader, cursor, options, solvers, callbacks, stop);
+#endif
   }
+  if (!root) return 0;
   if (stop.load()) {
     std::cerr << "rastros batch: stopped after line " << final_cursor.lines_read;
     if (checkpoint) {

@@ -11,6 +11,10 @@
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 #include "interrupt.hpp"
+#include "mpi_world.hpp"
+#ifdef RASTROS_HAVE_MPI
+#include "cluster/distributed_jobs.hpp"
+#endif
 #include "map_output.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -103,7 +107,9 @@ int run_map(const Arguments& arguments) {
   MapProgress progress;
   StartMapControl control;
   std::mutex progress_mutex;
-  if (!checkpoint_path.empty()) {
+  const bool root = mpi_rank() == 0;
+  if (!root) quiet = true;
+  if (!checkpoint_path.empty() && root) {
     std::error_code error;
     std::filesystem::create_directories(checkpoint_directory, error);
     if (error) {
@@ -128,7 +134,7 @@ int run_map(const Arguments& arguments) {
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   };
-  if (!checkpoint_path.empty()) {
+  if (!checkpoint_path.empty() && root) {
     // Saved after every square, so an interruption loses at most the squares in progress.
     control.on_solved = [&, base = progress](const StartSquareOutcome& result) {
       std::lock_guard lock(progress_mutex);
@@ -146,8 +152,18 @@ int run_map(const Arguments& arguments) {
       return "mapping: " + human_count(nodes) + " nodes, " + human_count(nodes / seconds) +
              " nodes/s, " + std::to_string(static_cast<int>(seconds)) + " s";
     });
+#ifdef RASTROS_HAVE_MPI
+    if (mpi_size() > 1) {
+      results = cluster::solve_start_map_distributed(mpi_world(), rastros, solver, control);
+    } else {
+      results = solve_start_map(rastros, solver, control);
+    }
+#else
     results = solve_start_map(rastros, solver, control);
+#endif
   }
+  const std::uint64_t all_nodes = mpi_sum_on_root(solver.nodes());
+  if (!root) return 0;
   if (results.size() < start_squares(board).size()) {
     std::cerr << "rastros map: stopped with " << results.size() << " of "
               << start_squares(board).size() << " squares solved; progress saved in "
@@ -156,7 +172,7 @@ int run_map(const Arguments& arguments) {
   }
   // Work of earlier, interrupted runs counts too.
   const double seconds = before.seconds + elapsed();
-  const std::uint64_t nodes = before.nodes + solver.nodes();
+  const std::uint64_t nodes = before.nodes + all_nodes;
   if (!checkpoint_path.empty()) {
     remove_checkpoint(checkpoint_path);
     std::error_code ignored;

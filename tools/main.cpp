@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "core/errors.hpp"
+#include "mpi_world.hpp"
 
 namespace {
 
@@ -42,7 +43,23 @@ void print_usage(std::ostream& out) {
 
 }  // namespace
 
+namespace {
+
+// Prints `message` for command `name` and returns `status`. Under MPI, the root prints (every
+// rank meets the same usage errors) and any other rank prints only errors of its own; then the
+// whole job ends, since the other ranks may be waiting for this one.
+int fail(const std::string& name, const std::string& message, int status, bool every_rank) {
+  if (rastros::tools::mpi_rank() == 0 || !every_rank) {
+    std::cerr << "rastros " << name << ": " << message << "\n";
+  }
+  if (rastros::tools::mpi_size() > 1) rastros::tools::mpi_abort(status);
+  return status;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  const rastros::tools::MpiSession mpi(argc, argv);
   if (argc < 2) {
     print_usage(std::cerr);
     return 2;
@@ -60,16 +77,12 @@ int main(int argc, char** argv) {
   try {
     return command->second.run(Arguments(argv + 2, argv + argc));
   } catch (const rastros::InputError& error) {
-    std::cerr << "rastros " << name << ": " << error.what() << "\n";
-    return 2;
+    return fail(name, error.what(), 2, true);
   } catch (const boost::program_options::error& error) {
-    std::cerr << "rastros " << name << ": " << error.what() << "\n";
-    return 2;
+    return fail(name, error.what(), 2, true);
   } catch (const rastros::FileError& error) {
-    std::cerr << "rastros " << name << ": " << error.what() << "\n";
-    return 3;
+    return fail(name, error.what(), 3, true);
   } catch (const std::exception& error) {
-    std::cerr << "rastros " << name << ": error: " << error.what() << "\n";
-    return 1;
+    return fail(name, std::string("error: ") + error.what(), 1, false);
   }
 }

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "core/errors.hpp"
+#include "mpi_world.hpp"
 
 namespace rastros::tools {
 
@@ -48,7 +49,8 @@ void add_search_options(po::options_description& description, std::string& memor
 
 void add_threads_option(po::options_description& description, int& threads) {
   description.add_options()("threads", po::value(&threads)->default_value(0),
-                            "worker threads (0: all cores)");
+                            "worker threads (0: all cores; under mpirun, the cores divided among "
+                            "the ranks on each machine)");
 }
 
 void add_optional_option(po::options_description& description, const char* name,
@@ -126,7 +128,8 @@ bool parse_command_line(const std::vector<std::string>& arguments,
 ThreadLimit::ThreadLimit(int threads) {
   const int cores = oneapi::tbb::info::default_concurrency();
   if (threads < 0) throw InputError("--threads must be 0 (all cores) or a positive number");
-  threads_ = threads == 0 ? cores : threads;
+  // Ranks of an MPI job on one machine share its cores.
+  threads_ = threads == 0 ? std::max(1, cores / mpi_ranks_on_this_machine()) : threads;
   control_ = std::make_shared<oneapi::tbb::global_control>(
       oneapi::tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads_));
 }

@@ -51,7 +51,8 @@ void add_position_options(po::options_description& description, PositionOptions&
 /// Adds --memory (the transposition table) and --value-only, shared by the searching commands.
 void add_search_options(po::options_description& description, std::string& memory,
                         bool& value_only);
-/// Adds --threads; returns where the value goes (0: all cores).
+/// Adds --threads; returns where the value goes (0: all cores, divided among the MPI ranks
+/// running on this machine).
 void add_threads_option(po::options_description& description, int& threads);
 
 /// Adds an option with no default whose value, when given, lands in `target`.

@@ -1,6 +1,5 @@
 #include "progress.hpp"
 
-
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -75,6 +74,5 @@ std::size_t parse_memory_size(const std::string& text) {
   }
   return static_cast<std::size_t>(number * scale);
 }
-
 
 }  // namespace rastros::tools

@@ -1,0 +1,146 @@
+#include "cluster/distributed_jobs.hpp"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "cluster/work_dealer.hpp"
+
+namespace rastros::cluster {
+
+// -- Maps -------------------------------------------------------------------------------------
+// An item is a start square's number; a result is "value remoteness" (-1: none) as integers.
+
+std::vector<StartSquareOutcome> solve_start_map_distributed(const boost::mpi::communicator& world,
+                                                            const Rastros& rastros, Solver& solver,
+                                                            const StartMapControl& control) {
+  const Board& board = rastros.board();
+  std::vector<Square> to_solve;
+  std::vector<StartSquareOutcome> results = control.known;
+  for (Square square : start_squares(board)) {
+    const bool known = std::any_of(results.begin(), results.end(),
+                                   [&](const auto& result) { return result.start == square; });
+    if (!known) to_solve.push_back(square);
+  }
+  std::size_t next = 0;
+  WorkCallbacks callbacks;
+  callbacks.next_item = [&]() -> std::optional<std::string> {
+    if (next == to_solve.size()) return std::nullopt;
+    if (control.stop && control.stop->load(std::memory_order_relaxed)) return std::nullopt;
+    return std::to_string(to_solve[next++]);
+  };
+  callbacks.work = [&](const std::string& item) {
+    const Rastros variant(board, static_cast<Square>(std::stoi(item)), rastros.stuck_rule());
+    const Outcome outcome = solver.solve(variant.start_position());
+    return std::to_string(static_cast<int>(outcome.value)) + " " +
+           std::to_string(outcome.remoteness.value_or(-1));
+  };
+  callbacks.deliver = [&](std::uint64_t sequence, const std::string& result) {
+    std::istringstream fields(result);
+    int value = 0;
+    int remoteness = -1;
+    fields >> value >> remoteness;
+    StartSquareOutcome solved{to_solve[sequence], {static_cast<Value>(value), std::nullopt}};
+    if (remoteness >= 0) solved.outcome.remoteness = remoteness;
+    results.push_back(solved);
+    if (control.on_solved) control.on_solved(solved);
+  };
+  deal_work(world, callbacks);
+  if (world.rank() != 0) return {};
+  std::sort(results.begin(), results.end(),
+            [](const auto& a, const auto& b) { return a.start < b.start; });
+  return results;
+}
+
+// -- Batches ----------------------------------------------------------------------------------
+// An item is "first-line-number\n" followed by the chunk's raw lines, each ending in '\n'
+// (comments and blank lines included, so that numbering stays right); a result is
+// "results bad-lines\n" followed by the formatted output of the chunk.
+
+namespace {
+
+std::string solve_chunk(const std::string& item, const BatchOptions& options, BatchSolvers& solvers,
+                        const BatchCallbacks& callbacks) {
+  std::istringstream text(item);
+  std::uint64_t number = 0;
+  text >> number;
+  text.ignore(1);
+  std::vector<std::pair<std::uint64_t, BatchLine>> lines;
+  std::string line;
+  while (std::getline(text, line)) {
+    BatchLine parsed = parse_batch_line(line, options.defaults);
+    if (parsed.kind != BatchLine::Kind::skip) lines.emplace_back(number, std::move(parsed));
+    ++number;
+  }
+  const std::vector<BatchResult> results = solve_batch_lines(lines, solvers);
+  std::string output;
+  std::uint64_t bad = 0;
+  for (const BatchResult& result : results) {
+    output += callbacks.format(result);
+    output += '\n';
+    if (!result.job) ++bad;
+  }
+  return std::to_string(results.size()) + " " + std::to_string(bad) + "\n" + output;
+}
+
+}  // namespace
+
+BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineReader& reader,
+                                  BatchCursor cursor, const BatchOptions& options,
+                                  BatchSolvers& solvers, const BatchCallbacks& callbacks,
+                                  const std::atomic<bool>& stop) {
+  // Root: the input position after each dealt chunk, and results waiting for earlier ones.
+  std::map<std::uint64_t, BatchCursor> read_after;
+  std::map<std::uint64_t, std::string> waiting;
+  std::uint64_t dealt = 0;
+  std::uint64_t committed = 0;
+  bool more = true;
+  std::string line;
+
+  WorkCallbacks work;
+  work.next_item = [&]() -> std::optional<std::string> {
+    if (!more || stop.load(std::memory_order_relaxed)) return std::nullopt;
+    std::string item = std::to_string(reader.line_number() + 1) + "\n";
+    std::size_t jobs = 0;
+    while (jobs < options.chunk_lines) {
+      if (!reader.next(line)) {
+        more = false;
+        break;
+      }
+      item += line;
+      item += '\n';
+      // Blank lines and comments cost nothing; only lines to solve fill a chunk.
+      if (parse_batch_line(line, options.defaults).kind != BatchLine::Kind::skip) ++jobs;
+    }
+    read_after[dealt++] = {reader.offset(), reader.line_number(), 0, 0};
+    return item;
+  };
+  work.work = [&](const std::string& item) {
+    return solve_chunk(item, options, solvers, callbacks);
+  };
+  work.deliver = [&](std::uint64_t sequence, std::string result) {
+    waiting.emplace(sequence, std::move(result));
+    // Commit every chunk whose predecessors are all in, in input order.
+    for (auto next = waiting.find(committed); next != waiting.end();
+         next = waiting.find(committed)) {
+      const std::size_t newline = next->second.find('\n');
+      std::istringstream counts(next->second.substr(0, newline));
+      std::uint64_t results = 0;
+      std::uint64_t bad = 0;
+      counts >> results >> bad;
+      const BatchCursor& after = read_after.at(committed);
+      cursor.input_offset = after.input_offset;
+      cursor.lines_read = after.lines_read;
+      cursor.results += results;
+      cursor.bad_lines += bad;
+      callbacks.commit(std::string_view(next->second).substr(newline + 1), cursor);
+      read_after.erase(committed);
+      waiting.erase(next);
+      ++committed;
+    }
+  };
+  deal_work(world, work);
+  return cursor;
+}
+
+}  // namespace rastros::cluster

@@ -1,0 +1,84 @@
+#include "cluster/work_dealer.hpp"
+
+#include <boost/mpi/nonblocking.hpp>
+#include <boost/mpi/request.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/utility.hpp>
+#include <chrono>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+namespace rastros::cluster {
+namespace {
+
+enum Tag : int { kResult = 1, kWork = 2, kDone = 3 };
+constexpr std::int64_t kNoResult = -1;
+
+using Message = std::pair<std::int64_t, std::string>;
+
+// Waits for a request without spinning: Open MPI's blocking calls busy-poll a core, which on a
+// machine with as many ranks as cores would take it from the root's own work.
+// (A completed request must not be waited on again: for serialised messages that would unpack
+// the message a second time from a freed buffer.)
+boost::mpi::status wait_politely(boost::mpi::request& request) {
+  for (;;) {
+    if (boost::optional<boost::mpi::status> status = request.test()) return *status;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}
+
+}  // namespace
+
+void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callbacks) {
+  if (world.rank() != 0) {
+    Message message{kNoResult, {}};
+    for (;;) {
+      world.send(0, kResult, message);
+      boost::mpi::status status = world.probe(0, boost::mpi::any_tag);
+      if (status.tag() == kDone) {
+        world.recv(0, kDone);
+        return;
+      }
+      Message item;
+      world.recv(0, kWork, item);
+      message = {item.first, callbacks.work(item.second)};
+    }
+  }
+
+  std::mutex mutex;
+  std::uint64_t next_sequence = 0;
+  const auto take = [&]() -> std::optional<Message> {
+    std::lock_guard lock(mutex);
+    std::optional<std::string> item = callbacks.next_item();
+    if (!item) return std::nullopt;
+    return Message{static_cast<std::int64_t>(next_sequence++), std::move(*item)};
+  };
+  const auto deliver = [&](const Message& result) {
+    std::lock_guard lock(mutex);
+    callbacks.deliver(static_cast<std::uint64_t>(result.first), result.second);
+  };
+
+  // The dealer thread is the only thread of the root that calls MPI until it is joined.
+  std::thread dealer([&] {
+    int working = world.size() - 1;
+    while (working > 0) {
+      Message result;
+      boost::mpi::request request = world.irecv(boost::mpi::any_source, kResult, result);
+      const boost::mpi::status status = wait_politely(request);
+      if (result.first != kNoResult) deliver(result);
+      if (std::optional<Message> item = take()) {
+        world.send(status.source(), kWork, *item);
+      } else {
+        world.send(status.source(), kDone);
+        --working;
+      }
+    }
+  });
+  while (std::optional<Message> item = take()) {
+    deliver({item->first, callbacks.work(item->second)});
+  }
+  dealer.join();
+}
+
+}  // namespace rastros::cluster

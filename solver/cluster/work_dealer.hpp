@@ -1,0 +1,38 @@
+#pragma once
+// Dynamic work dealing over MPI (Boost.MPI): the root rank hands out items one at a time to
+// whichever rank asks next, so ranks that draw quick items come back for more and no rank
+// idles while work remains. The root computes items too: a dealer thread on the root does all
+// its MPI communication while the root's main thread works like any other rank.
+//
+//   rank 0                                   rank k > 0
+//   dealer thread: receive {sequence,result}  send {-1, ""}            (first request)
+//     deliver(sequence, result)               loop: receive item or done
+//     reply with the next item, or done         result = work(item)
+//   main thread: loop next_item/work/deliver     send {sequence, result}
+//
+// Messages are Boost.MPI serialised (sequence, text) pairs; items and results are opaque text,
+// so the same dealer serves maps (a start square each) and batches (a chunk of lines each).
+
+#include <boost/mpi/communicator.hpp>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace rastros::cluster {
+
+struct WorkCallbacks {
+  /// Root only: the next item, or nullopt when there are no more (or the job must stop).
+  /// Called under a lock, from the dealer thread and the main thread.
+  std::function<std::optional<std::string>()> next_item;
+  /// Every rank: computes an item's result.
+  std::function<std::string(const std::string& item)> work;
+  /// Root only: receives each result with the item's sequence number (0, 1, 2... in the order
+  /// next_item gave the items), in completion order. Called under the same lock.
+  std::function<void(std::uint64_t sequence, std::string result)> deliver;
+};
+
+/// Runs on every rank of `world` and returns on each once all items are done.
+void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callbacks);
+
+}  // namespace rastros::cluster
