@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -25,6 +26,9 @@
 
 namespace rastros::tools {
 namespace {
+
+// Lines per chunk dealt to a rank under MPI when --chunk is not given.
+constexpr std::size_t kMpiChunkLines = 8;
 
 // The output line of one result: the design's keys plus "line", or {"line", "error"}.
 std::string format_result(const BatchResult& result, bool value_only, bool timing) {
@@ -127,7 +131,8 @@ int run_batch(const Arguments& arguments) {
       "save progress in this directory after every chunk; Ctrl-C/SIGTERM stop after saving")(
       "resume", po::bool_switch(&resume), "continue the batch saved in --checkpoint DIR")(
       "chunk", po::value(&chunk_lines)->default_value(256),
-      "lines solved together (in parallel); also the checkpoint step")(
+      "lines solved together (in parallel); also the checkpoint step (under MPI, the lines dealt "
+      "to a rank at a time; default 8 there)")(
       "progress", po::bool_switch(&progress),
       "progress line on stderr even when it is not a terminal")("quiet", po::bool_switch(&quiet),
                                                                 "no progress line");
@@ -141,6 +146,11 @@ int run_batch(const Arguments& arguments) {
           "{\"line\": N, \"error\": \"...\"} and the exit\nstatus is 2 at the end. Exit 130/143 "
           "when stopped by Ctrl-C/SIGTERM.")) {
     return 0;
+  }
+  // Under MPI chunks are the unit of dealing: small ones keep every rank busy to the end.
+  if (mpi_size() > 1 &&
+      std::find(arguments.begin(), arguments.end(), "--chunk") == arguments.end()) {
+    chunk_lines = kMpiChunkLines;
   }
   if (chunk_lines == 0 || chunk_lines > 1'000'000) {
     throw InputError("--chunk must be between 1 and 1000000");

@@ -5,45 +5,71 @@
 #include <sstream>
 
 #include "cluster/work_dealer.hpp"
+#include "rastros/canonical.hpp"
 
 namespace rastros::cluster {
 
 // -- Maps -------------------------------------------------------------------------------------
-// An item is a start square's number; a result is "value remoteness" (-1: none) as integers.
+// An item is a class of start squares whose start positions are the same canonical position
+// (board symmetry, and the 180-degree turn that swaps the players' roles), as square numbers;
+// the result is "value remoteness" (-1: none). One rank solves a whole class: its first
+// square costs a search, the others are answered from that rank's table. Dealing squares one
+// by one would have two ranks search the same position.
 
 std::vector<StartSquareOutcome> solve_start_map_distributed(const boost::mpi::communicator& world,
                                                             const Rastros& rastros, Solver& solver,
                                                             const StartMapControl& control) {
   const Board& board = rastros.board();
-  std::vector<Square> to_solve;
+  const Canonicalizer canonicalizer(board);
+  std::vector<std::pair<PackedPosition, std::vector<Square>>> classes;
   std::vector<StartSquareOutcome> results = control.known;
   for (Square square : start_squares(board)) {
     const bool known = std::any_of(results.begin(), results.end(),
                                    [&](const auto& result) { return result.start == square; });
-    if (!known) to_solve.push_back(square);
+    if (known) continue;
+    const PackedPosition key =
+        canonicalizer.pack(Rastros(board, square, rastros.stuck_rule()).start_position());
+    const auto found = std::find_if(classes.begin(), classes.end(),
+                                    [&](const auto& entry) { return entry.first == key; });
+    if (found == classes.end()) {
+      classes.push_back({key, {square}});
+    } else {
+      found->second.push_back(square);
+    }
   }
   std::size_t next = 0;
   WorkCallbacks callbacks;
   callbacks.next_item = [&]() -> std::optional<std::string> {
-    if (next == to_solve.size()) return std::nullopt;
+    if (next == classes.size()) return std::nullopt;
     if (control.stop && control.stop->load(std::memory_order_relaxed)) return std::nullopt;
-    return std::to_string(to_solve[next++]);
+    std::string item;
+    for (Square square : classes[next].second) item += std::to_string(square) + " ";
+    ++next;
+    return item;
   };
   callbacks.work = [&](const std::string& item) {
-    const Rastros variant(board, static_cast<Square>(std::stoi(item)), rastros.stuck_rule());
-    const Outcome outcome = solver.solve(variant.start_position());
-    return std::to_string(static_cast<int>(outcome.value)) + " " +
-           std::to_string(outcome.remoteness.value_or(-1));
+    std::istringstream squares(item);
+    std::string result;
+    int square = 0;
+    while (squares >> square) {
+      const Rastros variant(board, static_cast<Square>(square), rastros.stuck_rule());
+      const Outcome outcome = solver.solve(variant.start_position());
+      result += std::to_string(static_cast<int>(outcome.value)) + " " +
+                std::to_string(outcome.remoteness.value_or(-1)) + " ";
+    }
+    return result;
   };
   callbacks.deliver = [&](std::uint64_t sequence, const std::string& result) {
     std::istringstream fields(result);
-    int value = 0;
-    int remoteness = -1;
-    fields >> value >> remoteness;
-    StartSquareOutcome solved{to_solve[sequence], {static_cast<Value>(value), std::nullopt}};
-    if (remoteness >= 0) solved.outcome.remoteness = remoteness;
-    results.push_back(solved);
-    if (control.on_solved) control.on_solved(solved);
+    for (Square square : classes[sequence].second) {
+      int value = 0;
+      int remoteness = -1;
+      fields >> value >> remoteness;
+      StartSquareOutcome solved{square, {static_cast<Value>(value), std::nullopt}};
+      if (remoteness >= 0) solved.outcome.remoteness = remoteness;
+      results.push_back(solved);
+      if (control.on_solved) control.on_solved(solved);
+    }
   };
   deal_work(world, callbacks);
   if (world.rank() != 0) return {};

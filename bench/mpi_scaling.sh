@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# MPI scaling on one machine: wall time of the same job on 1 and 2 ranks (one thread each, so
+# the ranks, not threads, carry the parallelism), and the ratio. The job's output is compared
+# too: both runs must agree. (Google Benchmark cannot time across mpirun's processes, so this
+# is a script; it runs each job `REPEAT` times and keeps the best.)
+# Usage: bench/mpi_scaling.sh [path/to/rastros] [repeat]
+set -euo pipefail
+RASTROS=${1:-build/tools/rastros}
+REPEAT=${2:-3}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+best_seconds() {  # best_seconds OUTPUT RANKS ARGS...: best wall time of REPEAT runs
+  local output=$1 ranks=$2
+  shift 2
+  local best=
+  for _ in $(seq "$REPEAT"); do
+    local start end
+    start=$(date +%s.%N)
+    mpirun --allow-run-as-root --oversubscribe -np "$ranks" "$RASTROS" "$@" --threads 1 >"$output"
+    end=$(date +%s.%N)
+    best=$(python3 -c "t = $end - $start; b = '$best'; print(t if b == '' else min(t, float(b)))")
+  done
+  echo "$best"
+}
+
+python3 - "$WORK/games.txt" <<'PY'
+import random, sys
+random.seed(11)
+W = H = 7
+name = lambda s: "abcdefg"[s % W] + str(s // W + 1)
+with open(sys.argv[1], "w") as out:
+    for i in range(400):
+        snail = 3 + 3 * W; slimed = {snail}; moves = []
+        for k in range(random.randint(9, 16)):
+            x, y = snail % W, snail // W
+            steps = [(x + dx) + (y + dy) * W for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                     if (dx or dy) and 0 <= x + dx < W and 0 <= y + dy < H]
+            steps = [s for s in steps if s not in slimed and s not in (0, W * H - 1)]
+            if not steps: break
+            snail = random.choice(steps); slimed.add(snail); moves.append(name(snail))
+        out.write(" ".join(moves) + "\n")
+PY
+
+report() {  # report NAME ARGS...
+  local name=$1
+  shift
+  local one two
+  one=$(best_seconds "$WORK/one.out" 1 "$@")
+  two=$(best_seconds "$WORK/two.out" 2 "$@")
+  python3 - "$name" "$one" "$two" "$WORK/one.out" "$WORK/two.out" <<'PY'
+import json, sys
+name, one, two, a, b = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
+try:
+    same = json.load(open(a))["squares"] == json.load(open(b))["squares"]
+except Exception:
+    same = open(a).read() == open(b).read()
+print(f"{name:32s} 1 rank {one:7.2f} s   2 ranks {two:7.2f} s   speed-up {one / two:4.2f}x   "
+      f"{'same output' if same else 'OUTPUT DIFFERS'}")
+PY
+}
+
+report "map 7x6 (remoteness)" map --board 7x6 --json --quiet
+report "map 7x7 --value-only" map --board 7x7 --value-only --json --quiet
+report "batch 400 7x7 games" batch --input "$WORK/games.txt" --quiet
