@@ -25,6 +25,7 @@ int run_serve(const Arguments& arguments) {
   double max_seconds = 10;
   int max_searches = oneapi::tbb::info::default_concurrency();
   int threads = 0;
+  int io_threads = 1;
   std::string memory;
   std::string web_root = RASTROS_WEB_ROOT;
   po::options_description description("Options");
@@ -37,7 +38,9 @@ int run_serve(const Arguments& arguments) {
       "max-seconds", po::value(&max_seconds)->default_value(max_seconds),
       "time budget of a request that needs a search (503 beyond), queueing included")(
       "max-searches", po::value(&max_searches)->default_value(max_searches),
-      "searches running at once; the others queue (default: cores)");
+      "searches running at once; the others queue (default: cores)")(
+      "io-threads", po::value(&io_threads)->default_value(io_threads),
+      "threads answering connections (database answers, files, errors)");
   add_threads_option(description, threads);
   description.add_options()("memory", po::value(&memory),
                             "transposition table of each search (default 32M)")(
@@ -54,6 +57,7 @@ int run_serve(const Arguments& arguments) {
     return 0;
   }
   if (port < 0 || port > 65535) throw InputError("--port must be between 0 and 65535");
+  if (io_threads < 1) throw InputError("--io-threads must be at least 1");
   serve::ApiOptions api_options;
   api_options.max_seconds = max_seconds;
   api_options.max_searches = max_searches;
@@ -71,6 +75,7 @@ int run_serve(const Arguments& arguments) {
   serve::ServerOptions server_options;
   server_options.bind = bind;
   server_options.port = static_cast<std::uint16_t>(port);
+  server_options.io_threads = io_threads;
   serve::HttpServer server(api, server_options);
   std::cout << "listening on " << server.url() << std::endl;
   std::cerr << "rastros serve: " << files.size() << " database(s), at most " << max_searches

@@ -211,13 +211,16 @@ class Session : public std::enable_shared_from_this<Session> {
 }  // namespace
 
 void HttpServer::Impl::accept() {
-  acceptor_.async_accept(net::make_strand(io_),
-                         [this](const beast::error_code& error, tcp::socket socket) {
-                           if (!error) {
-                             std::make_shared<Session>(std::move(socket), *this)->start();
-                           }
-                           if (acceptor_.is_open()) accept();
-                         });
+  // One I/O thread needs no strands: every handler of a connection runs on that thread.
+  const net::any_io_executor executor = options_.io_threads > 1
+                                            ? net::any_io_executor(net::make_strand(io_))
+                                            : net::any_io_executor(io_.get_executor());
+  acceptor_.async_accept(executor, [this](const beast::error_code& error, tcp::socket socket) {
+    if (!error) {
+      std::make_shared<Session>(std::move(socket), *this)->start();
+    }
+    if (acceptor_.is_open()) accept();
+  });
 }
 
 HttpServer::HttpServer(Api& api, const ServerOptions& options)

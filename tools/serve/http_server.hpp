@@ -15,7 +15,7 @@ namespace rastros::tools::serve {
 struct ServerOptions {
   std::string bind = "127.0.0.1";
   std::uint16_t port = 8080;  // 0: any free port
-  int io_threads = 2;
+  int io_threads = 1;
   /// Longest request header and body accepted (431 and 413 beyond).
   std::size_t header_limit = 8192;
   std::size_t body_limit = 4096;
