@@ -11,7 +11,8 @@ cd "$(dirname "$0")"
 packages=(cmake make g++ pkg-config python3
           libboost-program-options-dev libboost-serialization-dev
           libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev
-          openmpi-bin libopenmpi-dev libboost-mpi-dev)
+          openmpi-bin libopenmpi-dev libboost-mpi-dev       # clusters: mpirun, Boost.MPI
+          libboost-dev nodejs chromium wrk)  # rastros serve: Beast; its e2e and load tests
 
 install_missing() {
   local missing=()

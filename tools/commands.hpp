@@ -18,5 +18,6 @@ int run_map(const Arguments& arguments);
 int run_query(const Arguments& arguments);
 int run_verify(const Arguments& arguments);
 int run_stats(const Arguments& arguments);
+int run_serve(const Arguments& arguments);
 
 }  // namespace rastros::tools

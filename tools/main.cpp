@@ -26,6 +26,7 @@ const std::map<std::string, Command>& commands() {
       {"perft", {rastros::tools::run_perft, "count move sequences of N plies"}},
       {"play", {rastros::tools::run_play, "a game against perfect play (stdin commands)"}},
       {"query", {rastros::tools::run_query, "answer a position from a solved database"}},
+      {"serve", {rastros::tools::run_serve, "the browser page and a JSON API over HTTP"}},
       {"solve", {rastros::tools::run_solve, "perfect-play value, remoteness and best moves"}},
       {"stats", {rastros::tools::run_stats, "positions of a database by value, layer, remoteness"}},
       {"verify", {rastros::tools::run_verify, "check a database record by record; no-draw check"}},

@@ -24,6 +24,8 @@ constexpr Score kInfinity = kScoreMax + 1;
 constexpr int kSplitPlies = 12;
 /// Regions smaller than this are searched by one thread: too little work to share.
 constexpr int kSplitRegion = 14;
+/// With a stop flag or deadline, each thread checks it once per this many nodes (a power of 2).
+constexpr std::uint64_t kCancelCheckNodes = 4096;
 
 /// A node whose remaining moves are searched in parallel. `stop` is raised on a beta cut-off;
 /// every search below checks the chain of split points above it and gives up when one stopped.
@@ -72,10 +74,12 @@ constexpr Score to_child(Score parent) {
 
 class SearchEngine {
  public:
-  SearchEngine(const Rastros& rastros, const SolverOptions& options)
+  SearchEngine(const Rastros& rastros, const SolverOptions& options,
+               const SearchCancellation& cancellation)
       : rastros_(rastros),
         board_(rastros.board()),
         options_(options),
+        cancellation_(cancellation),
         canonicalizer_(board_, {options.prune_region, options.use_symmetry}),
         table_(options.table_bytes) {}
 
@@ -85,14 +89,14 @@ class SearchEngine {
     Worker& worker = workers_.local();
     // The value first (cheap): with remoteness, it says which half of the score range to search.
     const Score value = search<true>(key, -kInfinity, kInfinity, worker, &root_, 0);
-    if (value_only || value == 0) return value;
+    if (value_only || value == 0 || cancelled()) return value;
     // Then MTD(f): null-window tests starting from the quickest conceivable outcome. Each
     // failed test returns a bound (fail-soft) that the next test starts from; tests near the
     // answer are cheap because the table holds the bounds the earlier ones proved.
     Score lower = value > 0 ? 0 : -kInfinity;
     Score upper = value > 0 ? kInfinity : 0;
     Score guess = value > 0 ? score_of_win(1) : score_of_loss(0);
-    while (lower < upper) {
+    while (lower < upper && !cancelled()) {
       const Score beta = guess == lower ? guess + 1 : guess;
       guess = search<false>(key, beta - 1, beta, worker, &root_, 0);
       if (guess < beta) {
@@ -110,8 +114,24 @@ class SearchEngine {
     return total;
   }
   double table_fill() const { return table_.fill(); }
+  /// True once a search gave up on SolverOptions::stop or the deadline; scores returned since
+  /// are meaningless.
+  bool cancelled() const { return root_.stop.load(std::memory_order_relaxed); }
 
  private:
+  /// Every kCancelCheckNodes nodes of a thread: raises the root's stop flag (which every split
+  /// point below sees) when cancellation was asked for.
+  bool check_cancel(const Worker& worker) {
+    if (!cancellable_ || (worker.nodes.load(std::memory_order_relaxed) & (kCancelCheckNodes - 1))) {
+      return false;
+    }
+    if ((cancellation_.stop && cancellation_.stop->load(std::memory_order_relaxed)) ||
+        (cancellation_.deadline && std::chrono::steady_clock::now() >= *cancellation_.deadline)) {
+      root_.stop.store(true, std::memory_order_relaxed);
+    }
+    return cancelled();
+  }
+
   template <bool kValueOnly>
   Score search(const PackedPosition& key, Score alpha, Score beta, Worker& worker,
                const SplitPoint* split, int ply);
@@ -128,16 +148,21 @@ class SearchEngine {
   Rastros rastros_;
   Board board_;
   SolverOptions options_;
+  SearchCancellation cancellation_;
   Canonicalizer canonicalizer_;
   TranspositionTable table_;
   oneapi::tbb::enumerable_thread_specific<Worker> workers_;
   SplitPoint root_;
+  bool cancellable_ = cancellation_.stop || cancellation_.deadline;
 };
 
 template <bool kValueOnly>
 Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, Worker& worker,
                            const SplitPoint* split, int ply) {
   worker.count_node();
+  // A cancelled search unwinds: every caller checks its split chain (root_ included) before
+  // using a child's score or storing its own.
+  if (check_cancel(worker)) return 0;
   // Every score lies between a loss in 0 and a win in 1. A window beyond that range is decided
   // before looking; answering it here also keeps windows from collapsing to alpha == beta when
   // they are mapped to the children (a collapsed window has no fail-soft meaning).
@@ -328,19 +353,29 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
   return (packed >> 8) - 128;
 }
 
-Solver::Solver(const Rastros& rastros, SolverOptions options)
+Solver::Solver(const Rastros& rastros, SolverOptions options, SearchCancellation cancellation)
     : rastros_(rastros), options_(options) {
   if (options.table_bytes < kMinimumTableBytes) {
     throw InputError("table memory of " + std::to_string(options.table_bytes) +
                      " bytes is too small: at least " + std::to_string(kMinimumTableBytes) +
                      " bytes are needed");
   }
-  engine_ = std::make_unique<SearchEngine>(rastros, options);
+  engine_ = std::make_unique<SearchEngine>(rastros, options, cancellation);
 }
 
 Solver::~Solver() = default;
 
 Outcome Solver::solve(const Position& position) {
+  const Outcome outcome = solve_unchecked(position);
+  throw_if_cancelled();
+  return outcome;
+}
+
+void Solver::throw_if_cancelled() const {
+  if (engine_->cancelled()) throw SearchCancelled();
+}
+
+Outcome Solver::solve_unchecked(const Position& position) {
   if (const auto ended = rastros_.terminal_value(position)) {
     Outcome outcome = ended_outcome(*ended);
     if (options_.value_only) outcome.remoteness.reset();
@@ -365,10 +400,11 @@ Analysis Solver::analyse(const Position& position) {
   for (Square move : rastros_.legal_moves(position)) analysis.children.push_back({move, {}});
   oneapi::tbb::parallel_for_each(
       analysis.children, thread_sanitizer::handed_off([&](MoveOutcome& result) {
-        result.outcome = outcome_of_move(solve(rastros_.play(position, result.move)));
+        result.outcome = outcome_of_move(solve_unchecked(rastros_.play(position, result.move)));
         thread_sanitizer::publish(&analysis);
       }));
   thread_sanitizer::acquire(&analysis);
+  throw_if_cancelled();
   Score best = -kInfinity;
   for (const MoveOutcome& result : analysis.children) {
     // Value-only outcomes carry no remoteness; score_of then ranks them win > draw > loss.

@@ -13,9 +13,12 @@
 //   matching         with no goal reachable, the winner is known from maximum matchings
 // Parallelism: TBB tasks split the first plies (young brothers wait), sharing the table.
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -32,6 +35,21 @@ struct SolverOptions {
   bool value_only = false;
   /// Transposition table size; at least kMinimumTableBytes.
   std::size_t table_bytes = std::size_t{32} << 20;
+};
+
+/// Cancellation, checked every few thousand nodes: the search gives up once `*stop` is true or
+/// `deadline` has passed, and Solver::solve / analyse throw SearchCancelled.
+struct SearchCancellation {
+  const std::atomic<bool>* stop = nullptr;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+/// A search given up because SearchCancellation::stop was raised or its deadline passed. A
+/// cancelled solver stays cancelled (its table may hold nothing wrong, but every later call throws
+/// too).
+class SearchCancelled : public std::runtime_error {
+ public:
+  SearchCancelled() : std::runtime_error("search cancelled (stopped or over its time budget)") {}
 };
 
 inline constexpr std::size_t kMinimumTableBytes = std::size_t{1} << 16;
@@ -61,8 +79,9 @@ class SearchEngine;
 
 class Solver {
  public:
-  /// Throws InputError when options.table_bytes is below kMinimumTableBytes.
-  Solver(const Rastros& rastros, SolverOptions options = {});
+  /// Throws InputError when options.table_bytes is below kMinimumTableBytes. `cancellation`
+  /// (none by default) lets another thread or a deadline stop the searches.
+  Solver(const Rastros& rastros, SolverOptions options = {}, SearchCancellation cancellation = {});
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -80,6 +99,10 @@ class Solver {
   const SolverOptions& options() const { return options_; }
 
  private:
+  /// solve() without the cancellation check, for the parallel loops (no exception crosses TBB).
+  Outcome solve_unchecked(const Position& position);
+  void throw_if_cancelled() const;
+
   Rastros rastros_;
   SolverOptions options_;
   std::unique_ptr<SearchEngine> engine_;

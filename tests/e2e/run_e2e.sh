@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The page's end-to-end test (serve_e2e.mjs) against a real `rastros serve` on a free loopback
+# port, in headless Chromium, with the vendored playwright-core unpacked into the build tree.
+# Usage: run_e2e.sh path/to/rastros SOURCE_DIR BUILD_DIR    (exit 77: skipped, node too old)
+set -euo pipefail
+rastros=$1 source=$2 build=$3
+
+major=$(node -p 'process.versions.node.split(".")[0]')
+if ((major < 20)); then
+  echo "SKIP: playwright-core needs Node.js 20 or later, found $(node --version)"
+  exit 77
+fi
+
+work=$build/e2e
+rm -rf "$work/package"
+mkdir -p "$work"
+tar -xzf "$source/tests/e2e/vendor/playwright-core-1.65.1.tgz" -C "$work"
+
+"$rastros" serve --port 0 --db "$source/data/5x5-standard.rdb" >"$work/serve.out" 2>"$work/serve.log" &
+server=$!
+trap 'kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
+for _ in $(seq 100); do
+  [[ -s $work/serve.out ]] && break
+  sleep 0.1
+done
+url=$(awk 'NR == 1 {print $3}' "$work/serve.out")
+[[ $url == http://127.0.0.1:* ]] || { echo "server did not start: $(cat "$work/serve.log")"; exit 1; }
+echo "server at $url"
+node "$source/tests/e2e/serve_e2e.mjs" "$url" "$build/serve_e2e.png" "$work/package"
+echo "screenshots: $build/serve_e2e.png $build/serve_e2e-map.png"

@@ -1,0 +1,96 @@
+// Cancelling a search: SearchCancellation::stop and ::deadline make Solver::solve and
+// Solver::analyse give up with SearchCancelled, promptly, and leave uncancelled results alone.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "rastros/notation.hpp"
+#include "rastros/rastros.hpp"
+#include "search/solver.hpp"
+#include "search/start_map.hpp"
+
+namespace rastros {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point started) {
+  return std::chrono::duration<double>(Clock::now() - started).count();
+}
+
+// The 7x7 start with remoteness takes many seconds: far longer than any budget below.
+Rastros standard() {
+  return Rastros(parse_board("7x7"));
+}
+
+TEST(SolverCancel, PastDeadlineThrowsAtOnce) {
+  SearchCancellation options;
+  options.deadline = Clock::now();
+  Solver solver(standard(), {}, options);
+  const auto started = Clock::now();
+  EXPECT_THROW(solver.solve(standard().start_position()), SearchCancelled);
+  EXPECT_LT(seconds_since(started), 1.0);
+}
+
+TEST(SolverCancel, DeadlineStopsAnalyse) {
+  SearchCancellation options;
+  options.deadline = Clock::now() + std::chrono::milliseconds(200);
+  Solver solver(standard(), {}, options);
+  const auto started = Clock::now();
+  EXPECT_THROW(solver.analyse(standard().start_position()), SearchCancelled);
+  EXPECT_LT(seconds_since(started), 2.0);
+}
+
+TEST(SolverCancel, StopFlagFromAnotherThread) {
+  std::atomic<bool> stop{false};
+  SearchCancellation options;
+  options.stop = &stop;
+  Solver solver(standard(), {}, options);
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop.store(true);
+  });
+  const auto started = Clock::now();
+  EXPECT_THROW(solver.analyse(standard().start_position()), SearchCancelled);
+  stopper.join();
+  EXPECT_LT(seconds_since(started), 2.0);
+  // A cancelled solver stays cancelled, even on a position it could answer quickly.
+  EXPECT_THROW(solver.solve(parse_game(standard(), "c3 b2").position), SearchCancelled);
+}
+
+TEST(SolverCancel, StartMapPassesTheExceptionOn) {
+  SearchCancellation options;
+  options.deadline = Clock::now() + std::chrono::milliseconds(100);
+  Solver solver(standard(), {}, options);
+  const auto started = Clock::now();
+  EXPECT_THROW(solve_start_map(standard(), solver), SearchCancelled);
+  EXPECT_LT(seconds_since(started), 2.0);
+}
+
+TEST(SolverCancel, UnraisedCancellationChangesNothing) {
+  const Rastros game(parse_board("5x5"));
+  std::atomic<bool> stop{false};
+  SearchCancellation cancellable;
+  cancellable.stop = &stop;
+  cancellable.deadline = Clock::now() + std::chrono::hours(1);
+  Solver plain(game, {});
+  Solver watched(game, {}, cancellable);
+  for (const char* moves : {"", "b2", "c2 d3", "b3 b4 c4"}) {
+    const Position position = parse_game(game, moves).position;
+    const Analysis expected = plain.analyse(position);
+    const Analysis actual = watched.analyse(position);
+    EXPECT_EQ(actual.outcome, expected.outcome) << moves;
+    EXPECT_EQ(actual.best_moves, expected.best_moves) << moves;
+    ASSERT_EQ(actual.children.size(), expected.children.size()) << moves;
+    for (std::size_t i = 0; i < actual.children.size(); ++i) {
+      EXPECT_EQ(actual.children[i].move, expected.children[i].move) << moves;
+      EXPECT_EQ(actual.children[i].outcome, expected.children[i].outcome) << moves;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rastros

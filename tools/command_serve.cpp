@@ -1,0 +1,88 @@
+// `rastros serve`: the page and the JSON API over HTTP (tools/serve/), backed by the loaded
+// databases and the live solver. Prints "listening on URL" as its first line on stdout.
+
+#include <oneapi/tbb/info.h>
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "core/errors.hpp"
+#include "options.hpp"
+#include "progress.hpp"
+#include "serve/api.hpp"
+#include "serve/http_server.hpp"
+
+#ifndef RASTROS_WEB_ROOT
+#define RASTROS_WEB_ROOT ""
+#endif
+
+namespace rastros::tools {
+
+int run_serve(const Arguments& arguments) {
+  int port = 8080;
+  std::string bind = "127.0.0.1";
+  std::vector<std::string> files;
+  double max_seconds = 10;
+  int max_searches = oneapi::tbb::info::default_concurrency();
+  int threads = 0;
+  int io_threads = 1;
+  std::string memory;
+  std::string web_root = RASTROS_WEB_ROOT;
+  po::options_description description("Options");
+  description.add_options()("port", po::value(&port)->default_value(port),
+                            "TCP port (0: any free port, printed on the first line)")(
+      "bind", po::value(&bind)->default_value(bind),
+      "address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface)")(
+      "db", po::value(&files)->composing(),
+      "database file to answer from (repeatable; each answers the game of its header)")(
+      "max-seconds", po::value(&max_seconds)->default_value(max_seconds),
+      "time budget of a request that needs a search (503 beyond), queueing included")(
+      "max-searches", po::value(&max_searches)->default_value(max_searches),
+      "searches running at once; the others queue (default: cores)")(
+      "io-threads", po::value(&io_threads)->default_value(io_threads),
+      "threads answering connections (database answers, files, errors)");
+  add_threads_option(description, threads);
+  description.add_options()("memory", po::value(&memory),
+                            "transposition table of each search (default 32M)")(
+      "web-root", po::value(&web_root)->default_value(web_root),
+      "directory of the page's files (index.html, app.js, style.css)");
+  if (!parse_command_line(arguments, description,
+                          "Usage: rastros serve [--port 8080] [--bind 127.0.0.1] [--db FILE...]\n"
+                          "Serves the page (play and explore in the browser) and a JSON API:\n"
+                          "  GET /api/solve?board=7x7&start=d4&rules=standard&steps=king&moves="
+                          "c3+b2   (or position=...)\n"
+                          "  GET /api/map?board=5x5&rules=standard&steps=king[&value_only=1]\n"
+                          "  GET /api/info\n"
+                          "Stops on SIGINT or SIGTERM.")) {
+    return 0;
+  }
+  if (port < 0 || port > 65535) throw InputError("--port must be between 0 and 65535");
+  if (io_threads < 1) throw InputError("--io-threads must be at least 1");
+  serve::ApiOptions api_options;
+  api_options.max_seconds = max_seconds;
+  api_options.max_searches = max_searches;
+  api_options.table_bytes = memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
+  api_options.web_root = web_root;
+  if (api_options.table_bytes < kMinimumTableBytes) {
+    throw InputError("--memory " + memory + " is too small: at least " +
+                     std::to_string(kMinimumTableBytes) + " bytes are needed");
+  }
+  const ThreadLimit limit(threads);
+
+  std::vector<Database> databases;
+  for (const std::string& file : files) databases.push_back(read_database(file));
+  serve::Api api(std::move(databases), files, api_options);
+  serve::ServerOptions server_options;
+  server_options.bind = bind;
+  server_options.port = static_cast<std::uint16_t>(port);
+  server_options.io_threads = io_threads;
+  serve::HttpServer server(api, server_options);
+  std::cout << "listening on " << server.url() << std::endl;
+  std::cerr << "rastros serve: " << files.size() << " database(s), at most " << max_searches
+            << " searches at once, " << max_seconds << " s each; Ctrl-C stops\n";
+  server.run(true);
+  std::cerr << "rastros serve: stopped\n";
+  return 0;
+}
+
+}  // namespace rastros::tools

@@ -1,0 +1,414 @@
+#include "serve/api.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <unordered_map>
+
+#include "analysis_output.hpp"
+#include "core/errors.hpp"
+#include "map_output.hpp"
+#include "options.hpp"
+#include "rastros/notation.hpp"
+
+namespace rastros::tools::serve {
+
+namespace {
+
+Response json_response(unsigned status, const Json& json) {
+  return {status, "application/json", json.dump()};
+}
+
+Response error_response(unsigned status, const std::string& message) {
+  Json json = Json::object();
+  json.set("error", message);
+  return json_response(status, json);
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string decode_component(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%') {
+      const int high = i + 2 < text.size() ? hex_digit(text[i + 1]) : -1;
+      const int low = i + 2 < text.size() ? hex_digit(text[i + 2]) : -1;
+      if (high < 0 || low < 0) throw InputError("malformed %-escape in the query string");
+      out += static_cast<char>(high * 16 + low);
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  for (unsigned char c : out) {
+    if (c < 0x20 || c > 0x7e) {
+      throw InputError("the query string holds a character outside printable ASCII");
+    }
+  }
+  return out;
+}
+
+/// The parameters of a request, checked against the names an endpoint knows.
+class Parameters {
+ public:
+  Parameters(const std::map<std::string, std::string>& values,
+             std::initializer_list<std::string_view> known, std::string_view endpoint)
+      : values_(values) {
+    for (const auto& [name, value] : values) {
+      if (std::find(known.begin(), known.end(), name) == known.end()) {
+        std::string list;
+        for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+        throw InputError("unknown parameter '" + name + "' for " + std::string(endpoint) +
+                         " (known: " + list + ")");
+      }
+    }
+  }
+  /// The value, or nothing when absent or empty.
+  std::optional<std::string> get(const std::string& name) const {
+    const auto found = values_.find(name);
+    if (found == values_.end() || found->second.empty()) return std::nullopt;
+    return found->second;
+  }
+  std::string get_or(const std::string& name, std::string fallback) const {
+    return get(name).value_or(std::move(fallback));
+  }
+  bool flag(const std::string& name) const {
+    const std::optional<std::string> value = get(name);
+    if (!value || *value == "0" || *value == "false") return false;
+    if (*value == "1" || *value == "true") return true;
+    throw InputError("parameter " + name + " must be 1, 0, true or false, not '" + *value + "'");
+  }
+
+ private:
+  const std::map<std::string, std::string>& values_;
+};
+
+VariantOptions variant_of(const Parameters& parameters) {
+  VariantOptions variant;
+  variant.board = parameters.get_or("board", variant.board);
+  variant.start = parameters.get("start");
+  variant.rules = parameters.get_or("rules", variant.rules);
+  variant.steps = parameters.get_or("steps", variant.steps);
+  return variant;
+}
+
+bool same_game(const Rastros& a, const Rastros& b) {
+  return a.board().width() == b.board().width() && a.board().height() == b.board().height() &&
+         a.board().steps() == b.board().steps() && a.start() == b.start() &&
+         a.stuck_rule() == b.stuck_rule();
+}
+
+std::string game_key(const Rastros& rastros) {
+  return rastros.board().name() + " " + std::string(steps_name(rastros.board().steps())) + " " +
+         std::string(rules_name(rastros.stuck_rule()));
+}
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string content_type_of(const std::filesystem::path& path) {
+  const std::string extension = path.extension().string();
+  if (extension == ".html") return "text/html; charset=utf-8";
+  if (extension == ".js") return "text/javascript; charset=utf-8";
+  if (extension == ".css") return "text/css; charset=utf-8";
+  if (extension == ".png") return "image/png";
+  if (extension == ".svg") return "image/svg+xml";
+  if (extension == ".ico") return "image/x-icon";
+  return "";
+}
+
+std::string budget_message(double seconds) {
+  std::ostringstream out;
+  out << "search over its time budget of " << seconds
+      << " s (rastros serve --max-seconds; a database for this board answers at once)";
+  return out.str();
+}
+
+}  // namespace
+
+std::map<std::string, std::string> parse_query(std::string_view query) {
+  std::map<std::string, std::string> parameters;
+  while (!query.empty()) {
+    const std::size_t end = std::min(query.find('&'), query.size());
+    const std::string_view pair = query.substr(0, end);
+    query.remove_prefix(std::min(end + 1, query.size()));
+    if (pair.empty()) continue;
+    const std::size_t equals = pair.find('=');
+    std::string name = decode_component(pair.substr(0, equals));
+    std::string value =
+        equals == std::string_view::npos ? "" : decode_component(pair.substr(equals + 1));
+    if (name.empty()) throw InputError("a query parameter has no name");
+    if (parameters.count(name)) throw InputError("parameter '" + name + "' given twice");
+    parameters.emplace(std::move(name), std::move(value));
+  }
+  return parameters;
+}
+
+/// A loaded database and its query object (which refers to it: both stay put).
+struct Api::Loaded {
+  Loaded(Database loaded, std::string file_name)
+      : database(std::move(loaded)), query(database), name(std::move(file_name)) {}
+  Database database;
+  DatabaseQuery query;
+  std::string name;
+};
+
+/// Search results by game and position (or map), least recently used dropped first.
+struct Api::Cache {
+  struct Entry {
+    std::optional<Analysis> analysis;
+    std::vector<StartSquareOutcome> map;
+  };
+
+  explicit Cache(std::size_t capacity) : capacity(capacity) {}
+
+  std::optional<Entry> find(const std::string& key) {
+    const std::lock_guard lock(mutex);
+    const auto found = index.find(key);
+    if (found == index.end()) return std::nullopt;
+    order.splice(order.begin(), order, found->second);
+    return found->second->second;
+  }
+  void store(const std::string& key, Entry entry) {
+    if (capacity == 0) return;
+    const std::lock_guard lock(mutex);
+    if (const auto found = index.find(key); found != index.end()) {
+      order.erase(found->second);
+      index.erase(found);
+    }
+    order.emplace_front(key, std::move(entry));
+    index[key] = order.begin();
+    while (order.size() > capacity) {
+      index.erase(order.back().first);
+      order.pop_back();
+    }
+  }
+
+  std::size_t capacity;
+  std::mutex mutex;
+  std::list<std::pair<std::string, Entry>> order;
+  std::unordered_map<std::string, std::list<std::pair<std::string, Entry>>::iterator> index;
+};
+
+/// One of the max_searches slots, held for the life of the object; `acquired` is false when
+/// the deadline passed (or the server stopped) before a slot came free.
+class Api::SearchSlot {
+ public:
+  SearchSlot(Api& api, Clock::time_point deadline) : api_(api) {
+    std::unique_lock lock(api_.slots_mutex_);
+    acquired_ = api_.slots_free_.wait_until(lock, deadline, [&] {
+      return api_.stopped_.load() || api_.searches_running_ < api_.options_.max_searches;
+    });
+    acquired_ = acquired_ && !api_.stopped_.load();
+    if (acquired_) ++api_.searches_running_;
+  }
+  ~SearchSlot() {
+    if (!acquired_) return;
+    {
+      const std::lock_guard lock(api_.slots_mutex_);
+      --api_.searches_running_;
+    }
+    api_.slots_free_.notify_one();
+  }
+  SearchSlot(const SearchSlot&) = delete;
+  SearchSlot& operator=(const SearchSlot&) = delete;
+  bool acquired() const { return acquired_; }
+
+ private:
+  Api& api_;
+  bool acquired_ = false;
+};
+
+Api::Api(std::vector<Database> databases, std::vector<std::string> database_names,
+         ApiOptions options)
+    : options_(std::move(options)), cache_(std::make_unique<Cache>(options_.cache_entries)) {
+  if (options_.max_searches < 1) throw InputError("--max-searches must be at least 1");
+  if (!(options_.max_seconds > 0)) throw InputError("--max-seconds must be positive");
+  for (std::size_t i = 0; i < databases.size(); ++i) {
+    databases_.push_back(std::make_unique<Loaded>(
+        std::move(databases[i]), i < database_names.size() ? database_names[i] : ""));
+  }
+}
+
+Api::~Api() = default;
+
+void Api::stop() {
+  stopped_.store(true);
+  const std::lock_guard lock(slots_mutex_);
+  slots_free_.notify_all();
+}
+
+Clock::time_point Api::deadline(Clock::time_point received) const {
+  return received + std::chrono::duration_cast<Clock::duration>(
+                        std::chrono::duration<double>(options_.max_seconds));
+}
+
+std::optional<Response> Api::answer_now(std::string_view method, std::string_view target,
+                                        Clock::time_point received) {
+  return respond(method, target, received, false);
+}
+
+Response Api::handle(std::string_view method, std::string_view target, Clock::time_point received) {
+  return *respond(method, target, received, true);
+}
+
+std::optional<Response> Api::respond(std::string_view method, std::string_view target,
+                                     Clock::time_point received, bool may_search) {
+  if (target.size() > kMaxTargetLength) {
+    return error_response(
+        414, "request target longer than " + std::to_string(kMaxTargetLength) + " bytes");
+  }
+  if (method != "GET") {
+    return error_response(405, "method " + std::string(method) + " not allowed: use GET");
+  }
+  const std::size_t question = target.find('?');
+  const std::string_view path = target.substr(0, question);
+  const std::string_view query =
+      question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
+  try {
+    if (path.starts_with("/api/")) {
+      const std::map<std::string, std::string> parameters = parse_query(query);
+      if (path == "/api/solve") return solve(parameters, received, may_search);
+      if (path == "/api/map") return map(parameters, received, may_search);
+      if (path == "/api/info") {
+        Parameters(parameters, {}, "/api/info");
+        return info();
+      }
+      return error_response(404, "no such endpoint: " + std::string(path) +
+                                     " (try /api/solve, /api/map or /api/info)");
+    }
+    return file(path);
+  } catch (const InputError& error) {
+    return error_response(400, error.what());
+  } catch (const SearchCancelled&) {
+    return error_response(503,
+                          stopped_ ? "server shutting down" : budget_message(options_.max_seconds));
+  } catch (const std::bad_alloc&) {
+    return error_response(503, "out of memory for this search");
+  } catch (const std::exception& error) {
+    return error_response(500, std::string("internal error: ") + error.what());
+  }
+}
+
+std::optional<Response> Api::solve(const std::map<std::string, std::string>& values,
+                                   Clock::time_point received, bool may_search) {
+  const Parameters parameters(values, {"board", "start", "rules", "steps", "moves", "position"},
+                              "/api/solve");
+  const PositionOptions where{parameters.get("moves"), parameters.get("position")};
+  const PositionInput input = resolve_position(variant_of(parameters), where);
+  const Board& board = input.rastros.board();
+
+  for (const auto& loaded : databases_) {
+    if (!same_game(loaded->query.game(), input.rastros)) continue;
+    if (const std::optional<DatabaseAnswer> answer = loaded->query.answer(input.position)) {
+      const Analysis analysis{answer->outcome, answer->best_moves, answer->children, 0};
+      return json_response(
+          200, analysis_json({input, analysis, seconds_since(received), false, "database"}));
+    }
+  }
+  const std::string key =
+      "solve " + game_key(input.rastros) + " " + position_string(board, input.position);
+  const auto from_cache = [&]() -> std::optional<Response> {
+    if (const std::optional<Cache::Entry> entry = cache_->find(key)) {
+      return json_response(
+          200, analysis_json({input, *entry->analysis, seconds_since(received), false, "search"}));
+    }
+    return std::nullopt;
+  };
+  if (auto cached = from_cache()) return cached;
+  if (!may_search) return std::nullopt;
+
+  const Clock::time_point until = deadline(received);
+  const SearchSlot slot(*this, until);
+  if (!slot.acquired()) throw SearchCancelled();
+  // Another request may have searched the same position while this one waited.
+  if (auto cached = from_cache()) return cached;
+  SolverOptions solver_options;
+  solver_options.table_bytes = options_.table_bytes;
+  Solver solver(input.rastros, solver_options, {&stopped_, until});
+  const Analysis analysis = solver.analyse(input.position);
+  cache_->store(key, {analysis, {}});
+  return json_response(200,
+                       analysis_json({input, analysis, seconds_since(received), false, "search"}));
+}
+
+std::optional<Response> Api::map(const std::map<std::string, std::string>& values,
+                                 Clock::time_point received, bool may_search) {
+  const Parameters parameters(values, {"board", "rules", "steps", "value_only"}, "/api/map");
+  const bool value_only = parameters.flag("value_only");
+  const VariantOptions variant = variant_of(parameters);
+  const Board board = parse_board(variant.board, parse_steps(variant.steps));
+  // Any non-goal square serves as the variant's start: the map replaces it.
+  const Rastros rastros(board, board.is_goal(board.default_start()) ? 1 : board.default_start(),
+                        parse_rules(variant.rules));
+  const std::string key = "map " + game_key(rastros) + (value_only ? " value-only" : "");
+  const auto respond_with = [&](const Cache::Entry& entry) {
+    Json json = map_json(rastros, entry.map, value_only);
+    json.set("seconds", seconds_since(received)).set("source", "search");
+    return json_response(200, json);
+  };
+  if (const std::optional<Cache::Entry> entry = cache_->find(key)) return respond_with(*entry);
+  if (!may_search) return std::nullopt;
+
+  const Clock::time_point until = deadline(received);
+  const SearchSlot slot(*this, until);
+  if (!slot.acquired()) throw SearchCancelled();
+  if (const std::optional<Cache::Entry> entry = cache_->find(key)) return respond_with(*entry);
+  SolverOptions solver_options;
+  solver_options.value_only = value_only;
+  solver_options.table_bytes =
+      value_only ? std::min(options_.table_bytes, default_table_bytes(true)) : options_.table_bytes;
+  Solver solver(rastros, solver_options, {&stopped_, until});
+  Cache::Entry entry{std::nullopt, solve_start_map(rastros, solver)};
+  cache_->store(key, entry);
+  return respond_with(entry);
+}
+
+Response Api::info() const {
+  Json databases = Json::array();
+  for (const auto& loaded : databases_) {
+    Json entry = variant_json(loaded->query.game());
+    entry.set("file", loaded->name)
+        .set("kind", kind_name(loaded->database.header().kind))
+        .set("positions", static_cast<std::uint64_t>(loaded->database.size()));
+    databases.push(entry);
+  }
+  Json json = Json::object();
+  json.set("databases", databases)
+      .set("max_seconds", options_.max_seconds)
+      .set("max_searches", options_.max_searches);
+  return json_response(200, json);
+}
+
+Response Api::file(std::string_view path) const {
+  const Response not_found{404, "text/plain; charset=utf-8", "not found\n"};
+  std::string name(path == "/" ? "/index.html" : path);
+  name.erase(0, 1);
+  // Only plain file names directly in the web root: no directories, no dot files.
+  const bool plain =
+      !name.empty() && name.front() != '.' && std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '-' || c == '_' || c == '.';
+      });
+  if (options_.web_root.empty() || !plain) return not_found;
+  const std::filesystem::path file = options_.web_root / name;
+  const std::string type = content_type_of(file);
+  if (type.empty()) return not_found;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return not_found;
+  std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return {200, type, std::move(body)};
+}
+
+}  // namespace rastros::tools::serve

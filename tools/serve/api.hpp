@@ -1,0 +1,114 @@
+#pragma once
+// The request handler of `rastros serve`, without sockets: a method and a request target in,
+// a status, a content type and a body out. The HTTP server (http_server.hpp) only moves bytes.
+//
+//   GET /api/solve?board=7x7&start=d4&rules=standard&steps=king&moves=c3+b2   (or position=...)
+//       the JSON of `rastros solve --json` plus "source": "database" or "search"
+//   GET /api/map?board=5x5&rules=standard&steps=king[&value_only=1]
+//       the JSON of `rastros map --json` plus "source": "search"
+//   GET /api/info      the loaded databases and the server's limits
+//   GET /, /app.js...  the page's files, from the web root
+//
+// Bad parameters get 400 and {"error": "..."}; a search that cannot finish within the time
+// budget (counted from the request's arrival, so time spent queueing counts) gets 503. At most
+// `max_searches` searches run at once; the others wait for a slot. Database answers, errors,
+// files and results already searched (kept in a small cache) never wait: answer_now gives them.
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <filesystem>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/database_file.hpp"
+#include "db/database_query.hpp"
+#include "search/solver.hpp"
+#include "search/start_map.hpp"
+
+namespace rastros::tools::serve {
+
+using Clock = std::chrono::steady_clock;
+
+struct Response {
+  unsigned status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+struct ApiOptions {
+  /// Time budget of a request that needs a search, from its arrival.
+  double max_seconds = 10;
+  /// Searches running at once; the others wait.
+  int max_searches = 2;
+  /// Transposition table of each search.
+  std::size_t table_bytes = std::size_t{32} << 20;
+  /// The page's files; empty: no files are served.
+  std::filesystem::path web_root;
+  /// Search results kept (answers and maps), least recently used dropped first.
+  std::size_t cache_entries = 4096;
+};
+
+/// Longest request target accepted (414 beyond).
+inline constexpr std::size_t kMaxTargetLength = 2048;
+
+class Api {
+ public:
+  /// `databases` are answered from, each for the game of its header. Throws FileError when a
+  /// header describes a game this build cannot play.
+  Api(std::vector<Database> databases, std::vector<std::string> database_names, ApiOptions options);
+  ~Api();
+  Api(const Api&) = delete;
+  Api& operator=(const Api&) = delete;
+
+  /// The response when it needs no search (files, errors, database answers, cached results);
+  /// nothing when it does. Fast and thread-safe.
+  std::optional<Response> answer_now(std::string_view method, std::string_view target,
+                                     Clock::time_point received = Clock::now());
+
+  /// The response to any request, searching when needed: blocks, waiting for a search slot
+  /// when all are busy. 503 once `received` + max_seconds has passed. Thread-safe.
+  Response handle(std::string_view method, std::string_view target,
+                  Clock::time_point received = Clock::now());
+
+  /// Cancels the running searches and refuses new ones (503): for shutting down.
+  void stop();
+
+  const ApiOptions& options() const { return options_; }
+
+ private:
+  struct Loaded;
+  struct Cache;
+  class SearchSlot;
+
+  std::optional<Response> respond(std::string_view method, std::string_view target,
+                                  Clock::time_point received, bool may_search);
+  std::optional<Response> solve(const std::map<std::string, std::string>& parameters,
+                                Clock::time_point received, bool may_search);
+  std::optional<Response> map(const std::map<std::string, std::string>& parameters,
+                              Clock::time_point received, bool may_search);
+  Response info() const;
+  Response file(std::string_view path) const;
+  Clock::time_point deadline(Clock::time_point received) const;
+
+  ApiOptions options_;
+  std::vector<std::unique_ptr<Loaded>> databases_;
+  std::unique_ptr<Cache> cache_;
+  std::atomic<bool> stopped_{false};
+  std::mutex slots_mutex_;
+  std::condition_variable slots_free_;
+  int searches_running_ = 0;
+};
+
+/// Decodes a query string ("a=1&b=c3+b2"): '+' is a space, %XX a byte. Throws InputError on a
+/// malformed escape, a repeated name, or a byte outside printable ASCII.
+std::map<std::string, std::string> parse_query(std::string_view query);
+
+}  // namespace rastros::tools::serve
