@@ -4,6 +4,8 @@
 #   bash setup.sh test    build (Release) and run the whole test suite
 #   bash setup.sh asan    build with AddressSanitizer + UBSan (build-asan/) and run the tests
 #   bash setup.sh tsan    build with ThreadSanitizer (build-tsan/) and run the parallel tests
+#   bash setup.sh fuzz    build the libFuzzer targets with clang (build-fuzz/), fuzz each one
+#                         for FUZZ_SECONDS (default 45); fails on any crash, leak or report
 #   bash setup.sh bench   build (Release) and run the benchmarks
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -61,7 +63,24 @@ case "${1:-}" in
     build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRASTROS_SANITIZE=thread \
       -DRASTROS_BUILD_BENCH=OFF
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/thread_sanitizer.supp" \
-      ./build-tsan/tests/rastros_tests --gtest_filter='ParallelSolver*:*Parallel*:Batch*'
+      ./build-tsan/tests/rastros_tests --gtest_filter='ParallelSolver*:*Parallel*:*StrongSolver*:*Batch*'
+    ;;
+  fuzz)
+    packages+=(clang libclang-rt-14-dev)
+    install_missing
+    CC=clang CXX=clang++ build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRASTROS_FUZZ=ON \
+      -DRASTROS_BUILD_BENCH=OFF
+    # Every tests/fuzz/fuzz_NAME.cpp, seeded from tests/fuzz/corpus/fuzz_NAME/; what the fuzzer
+    # learns goes to build-fuzz/corpus/, crash inputs to build-fuzz/artifacts/.
+    for source in tests/fuzz/fuzz_*.cpp; do
+      target=$(basename "$source" .cpp)
+      mkdir -p "build-fuzz/corpus/$target" build-fuzz/artifacts
+      echo "== $target: fuzzing for ${FUZZ_SECONDS:-45} s" >&2
+      ./build-fuzz/tests/fuzz/"$target" -max_total_time="${FUZZ_SECONDS:-45}" -timeout=10 \
+        -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
+        -artifact_prefix="build-fuzz/artifacts/$target-" \
+        "build-fuzz/corpus/$target" "tests/fuzz/corpus/$target"
+    done
     ;;
   bench)
     install_missing
@@ -69,7 +88,7 @@ case "${1:-}" in
     ./build/bench/rastros_bench
     ;;
   *)
-    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

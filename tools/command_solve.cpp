@@ -42,16 +42,30 @@ Json outcome_json(Json json, const Outcome& outcome, bool value_only) {
 
 // Peak memory of `solve --db` per stored position: the retrograde solver's 16-byte entries and
 // merged layers, then the solved table (19 bytes) and its copy as a Database (19 more) side by
-// side, and the compressed file image. Measured: 336 MB peak resident for 7x4's 4.4M positions.
-constexpr double kPeakBytesPerPosition = 75;
+// side, and the compressed file image. Measured peak resident memory (2 threads, less the
+// process's 6 MB at rest): 85 bytes per position on 5x5 (476k positions), 78 on 6x4 and 7x4
+// (491k, 4.4M), 51 on 6x5 (25M), 44 on 4x8 (41M).
+constexpr double kPeakBytesPerPosition = 90;
+// The process itself, its libraries and TBB's threads; on small boards the whole peak is below
+// this (10 MB for 5x4's 49k positions).
+constexpr double kFixedBytes = 16.0 * 1024 * 1024;
 
-// Positions reachable from the start with king steps, fitted to measured counts (5x4 49k,
-// 5x5 476k, 7x4 4.4M, 6x5 25M; 6x6 about 600M): at most about x2 per extra square, halved on
-// square boards by the diagonal symmetry. Deliberately on the high side: it only serves to
-// refuse, up front, a board whose solve would run out of memory after hours of work.
+// Positions reachable from the start with king steps, fitted over the measured counts as an
+// upper bound for boards with at least 4 files and ranks: log2(count) <= 15.68 + 0.9 (n - 20)
+// for n squares up to 30 (5x4 49k, 6x4 491k, 7x4 4.4M, 6x5 25.3M: each under the line by 6% to
+// 1.7x), then doubling per square (4x8 41M, estimated 107M), and halved on square boards by the
+// diagonal symmetry (5x5 476k, estimated 594k). Narrower boards have far fewer (9x3 213k,
+// estimated 4.1M). It serves to refuse, up front, a build that would run out of memory after
+// hours of work, and to check --memory; smaller boards are covered by kFixedBytes.
 double estimated_strong_positions(const Board& board) {
-  const double positions = 25e6 * std::pow(2.0, board.square_count() - 30);
+  const int squares = board.square_count();
+  const double log2_count = 15.68 + 0.9 * (std::min(squares, 30) - 20) + std::max(squares - 30, 0);
+  const double positions = std::exp2(log2_count);
   return board.is_square() ? positions / 2 : positions;
+}
+
+double estimated_strong_bytes(const Board& board) {
+  return kFixedBytes + estimated_strong_positions(board) * kPeakBytesPerPosition;
 }
 
 double physical_memory_bytes() {
@@ -67,10 +81,19 @@ std::string gib(double bytes) {
   return text;
 }
 
+// MiB below a GiB, GiB above.
+std::string memory_text(double bytes) {
+  if (bytes >= 1024.0 * 1024 * 1024) return gib(bytes);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f MiB", bytes / (1024.0 * 1024));
+  return text;
+}
+
 struct DatabaseRequest {
   std::string path;
   std::string kind;
   std::optional<int> book_depth;  // strategy databases only
+  std::string memory;             // --memory: the strong build's limit; empty when not given
 };
 
 // Plies of a strategy database's opening book; more than a few multiply the file's size.
@@ -127,12 +150,26 @@ int build_strategy(const VariantOptions& variant, const DatabaseRequest& request
 
 int build_database(const VariantOptions& variant, const DatabaseRequest& request, int threads,
                    bool quiet, bool json) {
-  if (request.kind == "strategy") return build_strategy(variant, request, threads, quiet, json);
+  if (request.kind == "strategy") {
+    if (!request.memory.empty()) {
+      throw InputError(
+          "--memory with --db limits strong builds; a strategy build's size is not "
+          "known in advance");
+    }
+    return build_strategy(variant, request, threads, quiet, json);
+  }
   if (request.kind != "strong") throw InputError("--kind must be strong or strategy");
   if (request.book_depth) throw InputError("--book-depth applies only with --kind strategy");
   const Rastros rastros = resolve_variant(variant);
   const double memory = physical_memory_bytes();
-  const double needed = estimated_strong_positions(rastros.board()) * kPeakBytesPerPosition;
+  const double needed = estimated_strong_bytes(rastros.board());
+  if (!request.memory.empty()) {
+    const double limit = static_cast<double>(parse_memory_size(request.memory));
+    if (needed > limit) {
+      throw InputError("a strong database of " + rastros.board().name() + " needs about " +
+                       memory_text(needed) + " of memory, more than --memory " + request.memory);
+    }
+  }
   if (memory > 0 && needed > 0.8 * memory) {
     throw InputError("a strong database of " + rastros.board().name() + " needs about " +
                      gib(needed) + " of memory while solving, more than this machine's " +
@@ -283,17 +320,19 @@ int run_solve(const Arguments& arguments) {
   description.add_options()("book-depth", po::value(&book_depth),
                             "with --kind strategy: also store every position within this many "
                             "plies of the start, for both sides (default 0)");
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros solve [options]\n"
-                          "       rastros solve --db FILE [--board WxH ...]\n"
-                          "       rastros solve --db FILE --kind strategy [--book-depth K] "
-                          "[--board WxH ...]\n"
-                          "Solves a position with perfect play: its value for the side to move, "
-                          "the winner, the remoteness\n(plies to the end: the winner hurries, the "
-                          "loser delays), the best moves, and every legal move's value.\n"
-                          "With --db, solves every position reachable from the start (retrograde "
-                          "analysis, about 75 bytes of\nmemory per position) and writes the strong "
-                          "database for `rastros query` and `rastros stats`.")) {
+  if (!parse_command_line(
+          arguments, description,
+          "Usage: rastros solve [options]\n"
+          "       rastros solve --db FILE [--board WxH ...]\n"
+          "       rastros solve --db FILE --kind strategy [--book-depth K] "
+          "[--board WxH ...]\n"
+          "Solves a position with perfect play: its value for the side to move, "
+          "the winner, the remoteness\n(plies to the end: the winner hurries, the "
+          "loser delays), the best moves, and every legal move's value.\n"
+          "With --db, solves every position reachable from the start (retrograde "
+          "analysis, up to 90 bytes of\nmemory per position; --memory SIZE refuses a "
+          "board estimated to need more) and writes the\nstrong database for `rastros "
+          "query` and `rastros stats`.")) {
     return 0;
   }
   // Only an explicit --book-depth counts, so that its absence can be told from 0.
@@ -305,9 +344,10 @@ int run_solve(const Arguments& arguments) {
           "--db builds the database of the whole game; --moves and --position "
           "belong to rastros query");
     }
-    if (value_only || no_region || no_symmetry || no_matching || !memory.empty()) {
-      throw InputError("--value-only, --memory and the --no-* search options do not apply to --db");
+    if (value_only || no_region || no_symmetry || no_matching) {
+      throw InputError("--value-only and the --no-* search options do not apply to --db");
     }
+    database.memory = memory;
     return build_database(variant, database, threads, quiet, json);
   }
   if (database.kind != "strong" || database.book_depth) {

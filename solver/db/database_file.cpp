@@ -241,7 +241,9 @@ std::vector<unsigned char> encode_payload(const Database& database, std::uint64_
 
 // -- Writing ----------------------------------------------------------------------------------
 
-std::vector<unsigned char> encode_file(const Database& database) {
+}  // namespace
+
+std::vector<unsigned char> encode_database(const Database& database) {
   FileHeader file_header;
   file_header.database = database.header();
   std::vector<unsigned char> payload = encode_payload(database, file_header.key_bytes);
@@ -285,10 +287,8 @@ std::vector<unsigned char> encode_file(const Database& database) {
   return file;
 }
 
-}  // namespace
-
 void write_database(const std::filesystem::path& path, const Database& database) {
-  write_file_atomically(path, encode_file(database), "database");
+  write_file_atomically(path, encode_database(database), "database");
 }
 
 // -- Reading ----------------------------------------------------------------------------------
@@ -297,6 +297,51 @@ namespace {
 
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& problem) {
   throw FileError("database " + path.string() + ": " + problem);
+}
+
+// What the fixed preamble tells, judged on the first bytes of a file of `file_size` bytes (all of
+// them, or the first kPreambleSize): not ours, another version, truncated, or longer than it
+// says. Judged before the rest is read, so a large file that is not ours is never read whole.
+void check_preamble(const std::filesystem::path& path, std::span<const unsigned char> prefix,
+                    std::uint64_t file_size) {
+  // Judge the magic on whatever prefix exists, so a short file of ours reads as truncated and a
+  // short file of something else as not ours.
+  const std::size_t magic_seen = std::min(prefix.size(), kMagic.size());
+  if (!std::equal(prefix.begin(), prefix.begin() + static_cast<std::ptrdiff_t>(magic_seen),
+                  kMagic.begin())) {
+    fail(path, "not a rastros database (bad magic)");
+  }
+  if (prefix.size() < kSizeOffset) fail(path, "truncated");
+  const auto version = get_le<std::uint32_t>(prefix, kVersionOffset);
+  if (version != kDatabaseFormatVersion) {
+    fail(path, "format version " + std::to_string(version) + ", this build reads " +
+                   std::to_string(kDatabaseFormatVersion));
+  }
+  if (prefix.size() < kPreambleSize) fail(path, "truncated");
+  const auto expected_size = get_le<std::uint64_t>(prefix, kSizeOffset);
+  if (file_size < expected_size) {
+    fail(path, "truncated (" + std::to_string(file_size) + " of " + std::to_string(expected_size) +
+                   " bytes)");
+  }
+  if (file_size > expected_size) {
+    fail(path, "corrupt (" + std::to_string(file_size - expected_size) +
+                   " bytes more than its header says)");
+  }
+  if (expected_size < kPreambleSize + kChecksumSize) fail(path, "corrupt header");
+}
+
+// Reads up to `size` bytes at the file's current offset; fewer only at its end.
+std::size_t read_some(const std::filesystem::path& path, int fd, unsigned char* out,
+                      std::size_t size) {
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::read(fd, out + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(path, std::string("read error: ") + std::strerror(errno));
+    if (n == 0) break;  // shrank while we read: judged as truncated
+    done += static_cast<std::size_t>(n);
+  }
+  return done;
 }
 
 std::vector<unsigned char> read_all(const std::filesystem::path& path) {
@@ -312,20 +357,35 @@ std::vector<unsigned char> read_all(const std::filesystem::path& path) {
   struct stat status {};
   if (::fstat(fd, &status) != 0) fail(path, std::string("cannot stat: ") + std::strerror(errno));
   if (!S_ISREG(status.st_mode)) fail(path, "not a regular file");
-  std::vector<unsigned char> bytes(static_cast<std::size_t>(status.st_size));
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail(path, std::string("read error: ") + std::strerror(errno));
-    if (n == 0) break;  // shrank while we read: judged below as truncated
-    done += static_cast<std::size_t>(n);
-  }
-  bytes.resize(done);
+  const auto file_size = static_cast<std::uint64_t>(status.st_size);
+  std::vector<unsigned char> bytes(std::min<std::uint64_t>(file_size, kPreambleSize));
+  bytes.resize(read_some(path, fd, bytes.data(), bytes.size()));
+  check_preamble(path, bytes, file_size);
+  bytes.resize(file_size);
+  const std::size_t rest =
+      read_some(path, fd, bytes.data() + kPreambleSize, bytes.size() - kPreambleSize);
+  bytes.resize(kPreambleSize + rest);
   return bytes;
 }
 
+// Boost's text archive opens with a length-prefixed signature, "22 serialization::archive", and
+// would allocate (and fill) whatever length a damaged header claimed there: gigabytes for a
+// few-byte edit behind a valid checksum (found by tests/fuzz/fuzz_database.cpp). Everything after
+// the signature is a number, so the text is checked for exactly that before Boost sees it.
+bool plausible_header_text(std::span<const unsigned char> text) {
+  constexpr std::string_view kSignature = "22 serialization::archive ";
+  constexpr std::size_t kMaxHeaderBytes = 1024;  // a header is about 60 bytes
+  if (text.size() > kMaxHeaderBytes || text.size() < kSignature.size() ||
+      !std::equal(kSignature.begin(), kSignature.end(), text.begin())) {
+    return false;
+  }
+  return std::all_of(text.begin() + kSignature.size(), text.end(), [](unsigned char c) {
+    return (c >= '0' && c <= '9') || c == ' ' || c == '\n' || c == '-';
+  });
+}
+
 FileHeader parse_header(const std::filesystem::path& path, std::span<const unsigned char> text) {
+  if (!plausible_header_text(text)) fail(path, "corrupt header");
   FileHeader header;
   try {
     std::istringstream stream(std::string(text.begin(), text.end()));
@@ -395,33 +455,12 @@ Database decode_payload(const std::filesystem::path& path, const FileHeader& hea
 
 Database read_database(const std::filesystem::path& path,
                        std::optional<DatabaseKind> expected_kind) {
-  const std::vector<unsigned char> file = read_all(path);
-  const std::span<const unsigned char> bytes(file);
+  return decode_database(read_all(path), path, expected_kind);
+}
 
-  // Judge the magic on whatever prefix exists, so a short file of ours reads as truncated and a
-  // short file of something else as not ours.
-  const std::size_t magic_seen = std::min(bytes.size(), kMagic.size());
-  if (!std::equal(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(magic_seen),
-                  kMagic.begin())) {
-    fail(path, "not a rastros database (bad magic)");
-  }
-  if (bytes.size() < kSizeOffset) fail(path, "truncated");
-  const auto version = get_le<std::uint32_t>(bytes, kVersionOffset);
-  if (version != kDatabaseFormatVersion) {
-    fail(path, "format version " + std::to_string(version) + ", this build reads " +
-                   std::to_string(kDatabaseFormatVersion));
-  }
-  if (bytes.size() < kPreambleSize) fail(path, "truncated");
-  const auto expected_size = get_le<std::uint64_t>(bytes, kSizeOffset);
-  if (bytes.size() < expected_size) {
-    fail(path, "truncated (" + std::to_string(bytes.size()) + " of " +
-                   std::to_string(expected_size) + " bytes)");
-  }
-  if (bytes.size() > expected_size) {
-    fail(path, "corrupt (" + std::to_string(bytes.size() - expected_size) +
-                   " bytes more than its header says)");
-  }
-  if (expected_size < kPreambleSize + kChecksumSize) fail(path, "corrupt header");
+Database decode_database(std::span<const unsigned char> bytes, const std::filesystem::path& path,
+                         std::optional<DatabaseKind> expected_kind) {
+  check_preamble(path, bytes.first(std::min(bytes.size(), kPreambleSize)), bytes.size());
   const std::size_t body_size = bytes.size() - kChecksumSize;
   if (crc32_of(bytes.first(body_size)) != get_le<std::uint32_t>(bytes, body_size)) {
     fail(path, "checksum mismatch (corrupt)");
@@ -430,7 +469,7 @@ Database read_database(const std::filesystem::path& path,
   const auto header_length = get_le<std::uint32_t>(bytes, kHeaderLengthOffset);
   if (header_length > body_size - kPreambleSize) fail(path, "corrupt header");
   FileHeader header = parse_header(path, bytes.subspan(kPreambleSize, header_length));
-  header.database.format_version = version;
+  header.database.format_version = kDatabaseFormatVersion;  // the only one check_preamble passes
   if (expected_kind && header.database.kind != *expected_kind) {
     fail(path, "is a " + std::string(kind_name(header.database.kind)) + " database, expected " +
                    std::string(kind_name(*expected_kind)));

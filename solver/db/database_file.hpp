@@ -127,4 +127,12 @@ void write_database(const std::filesystem::path& path, const Database& database)
 Database read_database(const std::filesystem::path& path,
                        std::optional<DatabaseKind> expected_kind = std::nullopt);
 
+/// The bytes write_database stores for `database`.
+std::vector<unsigned char> encode_database(const Database& database);
+
+/// read_database on a file image already in memory (tests and fuzzing); `name` only names the
+/// file in messages. Throws FileError exactly as read_database does.
+Database decode_database(std::span<const unsigned char> bytes, const std::filesystem::path& name,
+                         std::optional<DatabaseKind> expected_kind = std::nullopt);
+
 }  // namespace rastros

@@ -10,10 +10,37 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
 
 namespace rastros {
 namespace {
+
+/// TBB's parallel sort; a serial sort under ThreadSanitizer, which cannot be told about the
+/// hand-offs inside TBB's sort (core/thread_sanitizer.hpp) and would report them as races.
+template <class Iterator, class Less>
+void parallel_sort(Iterator first, Iterator last, Less less) {
+#ifdef RASTROS_THREAD_SANITIZER
+  std::sort(first, last, less);
+#else
+  oneapi::tbb::parallel_sort(first, last, less);
+#endif
+}
+
+/// body(first, last) on sub-ranges covering [begin, end), in parallel; ThreadSanitizer is told that
+/// what the caller wrote before is visible to the tasks and what the tasks wrote is visible after
+/// (core/thread_sanitizer.hpp: Debian's TBB is not instrumented).
+template <class Body>
+void parallel_for_ranges(std::size_t begin, std::size_t end, const Body& body) {
+  int finished = 0;  // only its address matters: the tasks' results are published there
+  oneapi::tbb::parallel_for(
+      oneapi::tbb::blocked_range<std::size_t>(begin, end),
+      thread_sanitizer::handed_off([&](const oneapi::tbb::blocked_range<std::size_t>& range) {
+        body(range.begin(), range.end());
+        thread_sanitizer::publish(&finished);
+      }));
+  thread_sanitizer::acquire(&finished);
+}
 
 /// A key and its record in 16 bytes: the record sits where PackedPosition has padding, so the
 /// layers cost no more memory than their keys while they are enumerated and valued.
@@ -73,8 +100,7 @@ class Layer {
 
  private:
   void sort_unique_tail(std::size_t from) {
-    oneapi::tbb::parallel_sort(entries_.begin() + static_cast<std::ptrdiff_t>(from), entries_.end(),
-                               key_less);
+    parallel_sort(entries_.begin() + static_cast<std::ptrdiff_t>(from), entries_.end(), key_less);
     entries_.erase(
         std::unique(entries_.begin() + static_cast<std::ptrdiff_t>(from), entries_.end(), same_key),
         entries_.end());
@@ -151,13 +177,10 @@ class RetrogradeSolver {
     if (keys.empty()) return;
     for (std::size_t begin = 0; begin < keys.size(); begin += kExpansionChunk) {
       const std::size_t end = std::min(keys.size(), begin + kExpansionChunk);
-      oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(begin, end),
-                                [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-                                  Buckets& buckets = buckets_.local();
-                                  for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                                    expand(keys[i], buckets);
-                                  }
-                                });
+      parallel_for_ranges(begin, end, [&](std::size_t first, std::size_t last) {
+        Buckets& buckets = buckets_.local();
+        for (std::size_t i = first; i != last; ++i) expand(keys[i], buckets);
+      });
       for (int child_size = 0; child_size < size; ++child_size) collect_bucket(child_size, stats);
     }
     report("forward: region " + std::to_string(size) + ": " + std::to_string(keys.size()) +
@@ -195,12 +218,9 @@ class RetrogradeSolver {
   void value_layer(int size) {
     std::vector<Entry>& keys = layers_[size].entries();
     if (keys.empty()) return;
-    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(0, keys.size()),
-                              [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-                                for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                                  keys[i].record = value_of(keys[i]);
-                                }
-                              });
+    parallel_for_ranges(0, keys.size(), [&](std::size_t first, std::size_t last) {
+      for (std::size_t i = first; i != last; ++i) keys[i].record = value_of(keys[i]);
+    });
     report("backward: region " + std::to_string(size) + ": " + std::to_string(keys.size()) +
            " positions valued");
   }
@@ -266,16 +286,15 @@ class RetrogradeSolver {
       std::vector<Entry>().swap(layer.entries());
     }
     // Layers hold disjoint keys (a key's region size fixes its layer), so no duplicates here.
-    oneapi::tbb::parallel_sort(all.begin(), all.end(), key_less);
+    parallel_sort(all.begin(), all.end(), key_less);
     keys.resize(total);
     records.resize(total);
-    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(0, total),
-                              [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-                                for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                                  keys[i] = all[i].key();
-                                  records[i] = all[i].record;
-                                }
-                              });
+    parallel_for_ranges(0, total, [&](std::size_t first, std::size_t last) {
+      for (std::size_t i = first; i != last; ++i) {
+        keys[i] = all[i].key();
+        records[i] = all[i].record;
+      }
+    });
   }
 
   void report(const std::string& line) const {
