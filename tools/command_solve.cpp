@@ -18,6 +18,7 @@
 #include "core/errors.hpp"
 #include "db/strategy_database.hpp"
 #include "db/strong_database.hpp"
+#include "interrupt.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "search/solver.hpp"
@@ -94,6 +95,8 @@ struct DatabaseRequest {
   std::string kind;
   std::optional<int> book_depth;  // strategy databases only
   std::string memory;             // --memory: the strong build's limit; empty when not given
+  std::string checkpoint;         // --checkpoint DIR (strong builds)
+  bool resume = false;            // --resume
 };
 
 // Plies of a strategy database's opening book; more than a few multiply the file's size.
@@ -156,6 +159,9 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
           "--memory with --db limits strong builds; a strategy build's size is not "
           "known in advance");
     }
+    if (!request.checkpoint.empty()) {
+      throw InputError("--checkpoint applies to strong builds (--kind strong)");
+    }
     return build_strategy(variant, request, threads, quiet, json);
   }
   if (request.kind != "strong") throw InputError("--kind must be strong or strategy");
@@ -177,10 +183,26 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
   }
   const ThreadLimit limit(threads);
   const auto started = std::chrono::steady_clock::now();
-  const Database database = build_strong_database(rastros, [&](const std::string& line) {
-    if (!quiet) std::cerr << line << "\n";
-  });
+  StrongSolveControl control;
+  control.checkpoint_directory = request.checkpoint;
+  control.resume = request.resume;
+  if (!request.checkpoint.empty()) control.stop = &stop_requested();
+  Database database;
+  try {
+    database = build_strong_database(
+        rastros,
+        [&](const std::string& line) {
+          if (!quiet) std::cerr << line << "\n";
+        },
+        control);
+  } catch (const SolveStopped&) {
+    std::cerr << "rastros solve: stopped; the layers valued so far are saved in "
+              << request.checkpoint << " (run again with --resume to continue)\n";
+    return stopped_exit_status();
+  }
   write_database(request.path, database);
+  // Only now that the database is safely on disk is the checkpoint no longer needed.
+  remove_strong_checkpoint(request.checkpoint);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
@@ -316,7 +338,11 @@ int run_solve(const Arguments& arguments) {
       "database kind with --db: strong (every position reachable from the start) or strategy "
       "(the winner's stored move against every reply of the loser; for boards too large for a "
       "strong database)")("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
-      "json", po::bool_switch(&json), "print one JSON object");
+      "json", po::bool_switch(&json), "print one JSON object")(
+      "checkpoint", po::value(&database.checkpoint),
+      "with --db (strong): save each valued layer in DIR; Ctrl-C/SIGTERM stop after saving")(
+      "resume", po::bool_switch(&database.resume),
+      "with --db --checkpoint DIR: continue the solve saved there");
   description.add_options()("book-depth", po::value(&book_depth),
                             "with --kind strategy: also store every position within this many "
                             "plies of the start, for both sides (default 0)");
@@ -348,10 +374,16 @@ int run_solve(const Arguments& arguments) {
       throw InputError("--value-only and the --no-* search options do not apply to --db");
     }
     database.memory = memory;
+    if (database.resume && database.checkpoint.empty()) {
+      throw InputError("--resume needs --checkpoint DIR");
+    }
     return build_database(variant, database, threads, quiet, json);
   }
   if (database.kind != "strong" || database.book_depth) {
     throw InputError("--kind and --book-depth apply only with --db FILE");
+  }
+  if (!database.checkpoint.empty() || database.resume) {
+    throw InputError("--checkpoint and --resume apply only with --db FILE");
   }
   const PositionInput input = resolve_position(variant, where);
   SolverOptions options;

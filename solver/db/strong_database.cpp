@@ -25,8 +25,9 @@ Database to_database(const Rastros& rastros, const StrongTable& table) {
 }
 
 Database build_strong_database(const Rastros& rastros,
-                               const std::function<void(const std::string&)>& progress) {
-  return to_database(rastros, solve_strong(rastros, progress));
+                               const std::function<void(const std::string&)>& progress,
+                               const StrongSolveControl& control) {
+  return to_database(rastros, solve_strong(rastros, progress, control));
 }
 
 Rastros game_of(const DatabaseHeader& header) {

@@ -18,7 +18,8 @@ Database to_database(const Rastros& rastros, const StrongTable& table);
 
 /// Solves every position reachable from the start of `rastros` and returns the database.
 Database build_strong_database(const Rastros& rastros,
-                               const std::function<void(const std::string&)>& progress = {});
+                               const std::function<void(const std::string&)>& progress = {},
+                               const StrongSolveControl& control = {});
 
 /// The game a database's header describes. Throws FileError when the header names a board,
 /// start or rule set this build cannot play.

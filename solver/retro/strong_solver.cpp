@@ -10,8 +10,11 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "core/checkpoint_file.hpp"
+#include "core/errors.hpp"
 #include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
+#include "retro/layer_checkpoint.hpp"
 
 namespace rastros {
 namespace {
@@ -131,8 +134,10 @@ double seconds_since(Clock::time_point start) {
 
 class RetrogradeSolver {
  public:
-  RetrogradeSolver(const Rastros& rastros, const std::function<void(const std::string&)>& progress)
-      : rastros_(rastros),
+  RetrogradeSolver(const Rastros& rastros, const std::function<void(const std::string&)>& progress,
+                   const StrongSolveControl& control)
+      : control_(control),
+        rastros_(rastros),
         board_(rastros.board()),
         canonicalizer_(board_),
         progress_(progress),
@@ -145,11 +150,23 @@ class RetrogradeSolver {
     const int top = count(start_key.free);
     layers_[top].entries().push_back(Entry::of(start_key));
 
-    for (int size = top; size >= 0; --size) enumerate_layer(size, stats);
+    const int valued_before = open_checkpoint();
+    for (int size = top; size >= 0; --size) {
+      check_stop();
+      enumerate_layer(size, stats);
+    }
     stats.forward_seconds = seconds_since(start);
 
     const Clock::time_point backward_start = Clock::now();
-    for (int size = 0; size <= top; ++size) value_layer(size);
+    for (int size = 0; size <= top; ++size) {
+      check_stop();
+      if (size < valued_before) {
+        read_layer(size);
+      } else {
+        value_layer(size);
+        save_layer(size);
+      }
+    }
     stats.backward_seconds = seconds_since(backward_start);
 
     stats.positions_by_region.assign(static_cast<std::size_t>(top) + 1, 0);
@@ -168,6 +185,74 @@ class RetrogradeSolver {
   }
 
  private:
+  // -- Checkpoints (retro/layer_checkpoint.hpp) --
+
+  std::filesystem::path state_path() const {
+    return control_.checkpoint_directory / "strong.checkpoint";
+  }
+
+  /// Checks the checkpoint directory; returns how many layers it holds valued (0 for none).
+  int open_checkpoint() {
+    if (control_.checkpoint_directory.empty()) return 0;
+    std::error_code error;
+    std::filesystem::create_directories(control_.checkpoint_directory, error);
+    if (error) {
+      throw InputError("cannot use checkpoint directory " + control_.checkpoint_directory.string() +
+                       ": " + error.message());
+    }
+    const std::optional<Checkpoint> saved = read_checkpoint(state_path(), "strong");
+    if (!saved) return 0;
+    if (!control_.resume) {
+      throw InputError("checkpoint directory " + control_.checkpoint_directory.string() +
+                       " holds an unfinished strong solve; add --resume to continue it, or "
+                       "remove it");
+    }
+    if (saved->text("game") != strong_game_identity(rastros_)) {
+      throw InputError("the checkpoint in " + control_.checkpoint_directory.string() +
+                       " is of another game (" + saved->text("game") +
+                       "); remove it or drop --resume");
+    }
+    const std::uint64_t valued = saved->number("valued_layers");
+    if (valued > kMaxSquares + 1)
+      throw FileError("checkpoint " + state_path().string() + ": bad valued_layers");
+    report("resume: " + std::to_string(valued) + " layers valued before");
+    return static_cast<int>(valued);
+  }
+
+  std::uint32_t layer_keys_checksum(int size) const {
+    const std::vector<Entry>& entries = layers_[size].entries();
+    std::vector<PackedPosition> keys(entries.size());
+    for (std::size_t i = 0; i < entries.size(); ++i) keys[i] = entries[i].key();
+    return keys_checksum(keys);
+  }
+
+  /// Saves layer `size`'s records, then records that every layer up to it is valued.
+  void save_layer(int size) {
+    if (control_.checkpoint_directory.empty()) return;
+    const std::vector<Entry>& entries = layers_[size].entries();
+    std::vector<StrongRecord> records(entries.size());
+    for (std::size_t i = 0; i < entries.size(); ++i) records[i] = entries[i].record;
+    write_layer_records(control_.checkpoint_directory, size, layer_keys_checksum(size), records);
+    Checkpoint checkpoint;
+    checkpoint.kind = "strong";
+    checkpoint.fields = {{"game", strong_game_identity(rastros_)},
+                         {"valued_layers", std::to_string(size + 1)}};
+    write_checkpoint(state_path(), checkpoint);
+  }
+
+  void read_layer(int size) {
+    std::vector<Entry>& entries = layers_[size].entries();
+    const std::vector<StrongRecord> records = read_layer_records(
+        control_.checkpoint_directory, size, entries.size(), layer_keys_checksum(size));
+    for (std::size_t i = 0; i < entries.size(); ++i) entries[i].record = records[i];
+    report("backward: region " + std::to_string(size) + ": " + std::to_string(entries.size()) +
+           " positions read from the checkpoint");
+  }
+
+  void check_stop() const {
+    if (control_.stop && control_.stop->load(std::memory_order_relaxed)) throw SolveStopped();
+  }
+
   /// Completes layer `size` (every parent is in a larger layer, already expanded) and sends the
   /// children of its keys to the smaller layers.
   void enumerate_layer(int size, StrongSolveStats& stats) {
@@ -303,6 +388,7 @@ class RetrogradeSolver {
 
   using Buckets = std::array<std::vector<Entry>, kMaxSquares + 1>;
 
+  const StrongSolveControl& control_;
   const Rastros& rastros_;
   const Board& board_;
   Canonicalizer canonicalizer_;
@@ -334,8 +420,21 @@ const StrongRecord* StrongTable::find(const PackedPosition& key) const {
 }
 
 StrongTable solve_strong(const Rastros& rastros,
-                         const std::function<void(const std::string&)>& progress) {
-  return RetrogradeSolver(rastros, progress).solve();
+                         const std::function<void(const std::string&)>& progress,
+                         const StrongSolveControl& control) {
+  return RetrogradeSolver(rastros, progress, control).solve();
+}
+
+void remove_strong_checkpoint(const std::filesystem::path& directory) {
+  if (directory.empty()) return;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("layer-") || name.starts_with("strong.checkpoint")) {
+      std::filesystem::remove(entry.path(), error);
+    }
+  }
+  std::filesystem::remove(directory, error);  // only if empty
 }
 
 }  // namespace rastros

@@ -16,8 +16,11 @@
 // Memory: 16 bytes per position while solving (key and record share one 16-byte entry), and
 // 19 bytes per position in the finished table (16-byte key, 3-byte record).
 
+#include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -81,9 +84,32 @@ class StrongTable {
   StrongSolveStats stats_;
 };
 
+/// Checkpoints and stopping for long strong solves (retro/layer_checkpoint.hpp).
+struct StrongSolveControl {
+  /// Save every valued layer here; empty: no checkpoints.
+  std::filesystem::path checkpoint_directory;
+  /// Continue from the checkpoint in the directory (the forward pass is redone, the layers
+  /// valued before are read back). Without it an existing checkpoint is refused.
+  bool resume = false;
+  /// Checked between layers: when set, solve_strong throws SolveStopped (after saving).
+  const std::atomic<bool>* stop = nullptr;
+};
+
+/// Thrown by solve_strong when its stop flag was set.
+class SolveStopped : public std::runtime_error {
+ public:
+  SolveStopped() : std::runtime_error("strong solve stopped") {}
+};
+
 /// Solves every position reachable from the start of `rastros`, in parallel on the current
-/// TBB arena. `progress`, when set, receives one line per layer and pass.
+/// TBB arena. `progress`, when set, receives one line per layer and pass. Throws InputError
+/// for a checkpoint of another game (or one found without `resume`), FileError for a damaged
+/// one, SolveStopped when stopped.
 StrongTable solve_strong(const Rastros& rastros,
-                         const std::function<void(const std::string&)>& progress = {});
+                         const std::function<void(const std::string&)>& progress = {},
+                         const StrongSolveControl& control = {});
+
+/// Removes the checkpoint files of a strong solve (after its database is safely written).
+void remove_strong_checkpoint(const std::filesystem::path& directory);
 
 }  // namespace rastros

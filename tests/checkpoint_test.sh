@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# `rastros map --checkpoint`: a map killed (SIGKILL) at random moments and resumed, or stopped by
-# Ctrl-C and resumed, gives the same squares as an uninterrupted run; bad resumes are refused.
-# Usage: map_checkpoint_test.sh path/to/rastros
+# Checkpoints of maps and strong solves: a `rastros map` killed (SIGKILL) at random moments and
+# resumed, or stopped by Ctrl-C and resumed, gives the same squares as an uninterrupted run; a
+# `rastros solve --db` likewise gives a byte-identical database; bad resumes are refused.
+# (Batch checkpoints: batch_test.sh.)
+# Usage: checkpoint_test.sh path/to/rastros
 set -u
 
-RASTROS=${1:?usage: map_checkpoint_test.sh path/to/rastros}
+RASTROS=${1:?usage: checkpoint_test.sh path/to/rastros}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 passed=0
@@ -77,5 +79,47 @@ check "damaged checkpoint: says so" grep -q "checksum mismatch" "$WORK/damaged.e
 "$RASTROS" map --board 5x5 --resume >/dev/null 2>&1
 check "--resume without --checkpoint: exit 2" test $? -eq 2
 
-echo "map_checkpoint_test: $passed passed, $failed failed"
+# -- Strong solves -----------------------------------------------------------------------------
+SOLVE=(solve --board 7x4 --quiet)
+start_ns=$(date +%s%N)
+"$RASTROS" "${SOLVE[@]}" --db "$WORK/reference.rdb" >/dev/null
+run_ms=$((($(date +%s%N) - start_ns) / 1000000))
+rm -rf "$WORK/sk"
+kills=0
+for attempt in 1 2 3 4; do
+  "$RASTROS" "${SOLVE[@]}" --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" --resume >/dev/null &
+  pid=$!
+  sleep "$(python3 -c "import random; print(random.uniform(0.3, 0.9) * $run_ms / 1000)")"
+  kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+  wait "$pid" 2>/dev/null
+  check "no database under the final name before the end" test ! -e "$WORK/resumed.rdb"
+done
+check "a killed strong solve left a checkpoint" test -e "$WORK/sk/strong.checkpoint"
+"$RASTROS" "${SOLVE[@]}" --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" >/dev/null 2>&1
+check "unfinished strong checkpoint not overwritten without --resume (exit 2)" test $? -eq 2
+"$RASTROS" "${SOLVE[@]}" --start c2 --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" --resume \
+  >/dev/null 2>&1
+check "resume of another game refused (exit 2)" test $? -eq 2
+"$RASTROS" "${SOLVE[@]}" --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" --resume >/dev/null
+check "strong solve killed $kills times and resumed: byte-identical database" \
+  cmp -s "$WORK/reference.rdb" "$WORK/resumed.rdb"
+check "strong checkpoint removed once the database is written" test ! -e "$WORK/sk"
+
+rm -rf "$WORK/sk"
+"$RASTROS" "${SOLVE[@]}" --db "$WORK/stopped.rdb" --checkpoint "$WORK/sk" 2>"$WORK/stopped.err" &
+pid=$!
+sleep "$(python3 -c "print(0.7 * $run_ms / 1000)")"
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+if [[ $status -ne 0 ]]; then
+  check "SIGTERM: exit 143 (got $status)" test "$status" -eq 143
+  check "SIGTERM: says how to resume" grep -q -- "--resume" "$WORK/stopped.err"
+  "$RASTROS" "${SOLVE[@]}" --db "$WORK/stopped.rdb" --checkpoint "$WORK/sk" --resume >/dev/null
+  check "SIGTERM then --resume: byte-identical database" cmp -s "$WORK/reference.rdb" "$WORK/stopped.rdb"
+else
+  echo "note: the solve finished before SIGTERM arrived; skipping"
+fi
+
+echo "checkpoint_test: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

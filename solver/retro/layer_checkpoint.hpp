@@ -1,0 +1,41 @@
+#pragma once
+// Checkpoints of a strong solve (retro/strong_solver.hpp). The forward pass is cheap to redo
+// and deterministic, so a checkpoint holds only what the backward pass has valued: one file per
+// valued layer with its records in key order, and a state file naming the game and how many
+// layers (from region size 0 up) are valued.
+//
+//   DIR/strong.checkpoint      core/checkpoint_file.hpp, kind "strong": game, valued_layers
+//   DIR/layer-NN.records       per layer, little-endian:
+//       magic "RSTRLAYR" | u32 version | u32 region size | u64 count | u32 CRC-32 of the keys
+//       | count x 3 bytes (value, remoteness, best move) | u32 CRC-32 of all the bytes before
+//
+// The keys' checksum ties the records to the layer the resumed forward pass rebuilds: if the
+// code or the game changed in between, the resume is refused instead of pairing records with
+// the wrong keys.
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "retro/strong_solver.hpp"
+
+namespace rastros {
+
+/// CRC-32 of keys in their stored order (free mask as 8 little-endian bytes, then the snail).
+std::uint32_t keys_checksum(std::span<const PackedPosition> keys);
+
+void write_layer_records(const std::filesystem::path& directory, int region_size,
+                         std::uint32_t keys_crc, std::span<const StrongRecord> records);
+
+/// Throws FileError when the file is missing, damaged, or not for a layer of `count` keys with
+/// checksum `keys_crc`.
+std::vector<StrongRecord> read_layer_records(const std::filesystem::path& directory,
+                                             int region_size, std::size_t count,
+                                             std::uint32_t keys_crc);
+
+/// The game's identity in a checkpoint: board, steps, rules and start.
+std::string strong_game_identity(const Rastros& rastros);
+
+}  // namespace rastros
