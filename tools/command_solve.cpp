@@ -19,6 +19,10 @@
 #include "db/strategy_database.hpp"
 #include "db/strong_database.hpp"
 #include "interrupt.hpp"
+#include "mpi_world.hpp"
+#ifdef RASTROS_HAVE_MPI
+#include "cluster/distributed_strong_solver.hpp"
+#endif
 #include "options.hpp"
 #include "progress.hpp"
 #include "search/solver.hpp"
@@ -188,13 +192,25 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
   control.resume = request.resume;
   if (!request.checkpoint.empty()) control.stop = &stop_requested();
   Database database;
+  const auto progress = [&](const std::string& line) {
+    if (!quiet) std::cerr << line << "\n";
+  };
   try {
-    database = build_strong_database(
-        rastros,
-        [&](const std::string& line) {
-          if (!quiet) std::cerr << line << "\n";
-        },
-        control);
+#ifdef RASTROS_HAVE_MPI
+    if (mpi_size() > 1) {
+      // Every rank solves its share of each layer; the root writes the file.
+      if (!request.checkpoint.empty()) {
+        throw InputError("--checkpoint is not available for strong solves under MPI yet");
+      }
+      const StrongTable table = cluster::solve_strong_distributed(mpi_world(), rastros, progress);
+      if (mpi_rank() != 0) return 0;
+      database = to_database(rastros, table);
+    } else {
+      database = build_strong_database(rastros, progress, control);
+    }
+#else
+    database = build_strong_database(rastros, progress, control);
+#endif
   } catch (const SolveStopped&) {
     std::cerr << "rastros solve: stopped; the layers valued so far are saved in "
               << request.checkpoint << " (run again with --resume to continue)\n";

@@ -15,6 +15,7 @@
 #include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
 #include "retro/layer_checkpoint.hpp"
+#include "retro/retrograde_step.hpp"
 
 namespace rastros {
 namespace {
@@ -138,15 +139,13 @@ class RetrogradeSolver {
                    const StrongSolveControl& control)
       : control_(control),
         rastros_(rastros),
-        board_(rastros.board()),
-        canonicalizer_(board_),
-        progress_(progress),
-        stuck_score_(rastros.stuck_rule() == StuckRule::loses ? score_of_loss(0) : 0) {}
+        step_(rastros),
+        progress_(progress) {}
 
   StrongTable solve() {
     const Clock::time_point start = Clock::now();
     StrongSolveStats stats;
-    const PackedPosition start_key = canonicalizer_.pack(rastros_.start_position());
+    const PackedPosition start_key = step_.canonicalizer().pack(rastros_.start_position());
     const int top = count(start_key.free);
     layers_[top].entries().push_back(Entry::of(start_key));
 
@@ -275,11 +274,9 @@ class RetrogradeSolver {
   /// Every child of a key that is a position still in play: moves into a goal end the game and
   /// children with an empty region are stuck, so neither is stored.
   void expand(const Entry& entry, std::array<std::vector<Entry>, kMaxSquares + 1>& buckets) const {
-    const SquareMask moves = board_.neighbours(entry.snail) & entry.free & ~board_.goals();
-    for (Square move : SquareSet(moves)) {
-      const PackedPosition child = child_key(entry, move);
-      if (child.free) buckets[count(child.free)].push_back(Entry::of(child));
-    }
+    step_.for_each_stored_child(entry.key(), [&](const PackedPosition& child) {
+      buckets[count(child.free)].push_back(Entry::of(child));
+    });
   }
 
   /// Moves the children every thread gathered for one layer into that layer as a new run.
@@ -310,54 +307,11 @@ class RetrogradeSolver {
            " positions valued");
   }
 
-  /// Negamax over the children: the best score for player 1 (the side to move in every key).
+  /// The record of a key from its children, all in smaller, valued layers.
   StrongRecord value_of(const Entry& entry) const {
-    const SquareMask moves = board_.neighbours(entry.snail) & entry.free;
-    if (!moves) return record_of_score(stuck_score_, StrongRecord::kNoMove);  // only the start
-    const Square my_goal = board_.goal_of(Player::one);
-    // Entering one's own goal is the quickest win there is: nothing can beat it.
-    if (moves & bit(my_goal)) return record_of_score(score_of_win(1), my_goal);
-    Score best = 0;
-    int best_move = -1;
-    for (Square move : SquareSet(moves)) {
-      Score score;
-      if (move == board_.goal_of(Player::two)) {
-        score = score_of_loss(1);  // legal, and the opponent wins at once
-      } else {
-        const PackedPosition child = child_key(entry, move);
-        const Score child_score = child.free
-                                      ? score_of_record(layers_[count(child.free)].record_of(child))
-                                      : stuck_score_;
-        score = parent_score(child_score);
-      }
-      if (best_move < 0 || score > best) {
-        best = score;
-        best_move = move;
-      }
-    }
-    return record_of_score(best, best_move);
-  }
-
-  PackedPosition child_key(const Entry& entry, Square move) const {
-    return canonicalizer_.pack({entry.free & ~bit(move), move, Player::two});
-  }
-
-  static Score score_of_record(const StrongRecord& record) {
-    switch (record.value) {
-      case Value::win:
-        return score_of_win(record.remoteness);
-      case Value::loss:
-        return score_of_loss(record.remoteness);
-      case Value::draw:
-        break;
-    }
-    return 0;
-  }
-
-  static StrongRecord record_of_score(Score score, int best_move) {
-    const Outcome outcome = outcome_of_score(score);
-    return {outcome.value, static_cast<std::uint8_t>(outcome.remoteness.value_or(0)),
-            static_cast<std::uint8_t>(best_move)};
+    return step_.value_of(entry.key(), [&](const PackedPosition& child) {
+      return layers_[count(child.free)].record_of(child);
+    });
   }
 
   /// One sorted table from the layers, each layer's memory released as it is copied.
@@ -390,10 +344,8 @@ class RetrogradeSolver {
 
   const StrongSolveControl& control_;
   const Rastros& rastros_;
-  const Board& board_;
-  Canonicalizer canonicalizer_;
+  RetrogradeStep step_;
   const std::function<void(const std::string&)>& progress_;
-  const Score stuck_score_;
   Layers layers_;
   oneapi::tbb::enumerable_thread_specific<Buckets> buckets_;
 };

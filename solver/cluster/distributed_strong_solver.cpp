@@ -1,0 +1,264 @@
+#include "cluster/distributed_strong_solver.hpp"
+
+#include <mpi.h>
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/mpi/collectives/all_to_all.hpp>
+#include <boost/mpi/collectives/gather.hpp>
+#include <boost/serialization/vector.hpp>
+#include <chrono>
+#include <limits>
+#include <stdexcept>
+
+#include "retro/retrograde_step.hpp"
+
+namespace rastros::cluster {
+namespace {
+
+// Keys travel as two 64-bit words (free mask, snail) and records as one word, so that every
+// message is a plain array of integers (Boost.MPI sends those without serialising element by
+// element).
+using Words = std::vector<std::uint64_t>;
+
+struct KeyedRecord {
+  PackedPosition key;
+  StrongRecord record;
+};
+
+bool key_less(const KeyedRecord& a, const KeyedRecord& b) {
+  return a.key < b.key;
+}
+
+std::uint64_t record_word(const StrongRecord& record) {
+  return std::uint64_t{static_cast<std::uint8_t>(record.value)} |
+         std::uint64_t{record.remoteness} << 8 | std::uint64_t{record.best_move} << 16;
+}
+StrongRecord record_of_word(std::uint64_t word) {
+  return {static_cast<Value>(word & 0xff), static_cast<std::uint8_t>(word >> 8),
+          static_cast<std::uint8_t>(word >> 16)};
+}
+
+class DistributedSolver {
+ public:
+  DistributedSolver(const boost::mpi::communicator& world, const Rastros& rastros,
+                    const std::function<void(const std::string&)>& progress)
+      : world_(world), rastros_(rastros), step_(rastros), progress_(progress) {}
+
+  StrongTable solve() {
+    const auto started = std::chrono::steady_clock::now();
+    const PackedPosition start = step_.canonicalizer().pack(rastros_.start_position());
+    const int top = count(start.free);
+    if (owner(start) == world_.rank()) layers_[top].push_back({start, {}});
+    for (int size = top; size >= 0; --size) enumerate_layer(size);
+    for (int size = 0; size <= top; ++size) value_layer(size);
+    StrongTable table = gather_table();
+    if (world_.rank() == 0) {
+      report(
+          "table: " + std::to_string(table.size()) + " positions on " +
+          std::to_string(world_.size()) + " ranks in " +
+          std::to_string(
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()) +
+          " s");
+    }
+    return table;
+  }
+
+ private:
+  int owner(const PackedPosition& key) const {
+    // A multiplicative hash of the whole key: neighbouring keys land on different ranks.
+    std::uint64_t hash = (key.free ^ (std::uint64_t{key.snail} << 57)) * 0x9E3779B97F4A7C15ull;
+    hash ^= hash >> 29;
+    return static_cast<int>(hash % static_cast<std::uint64_t>(world_.size()));
+  }
+
+  /// Sends outgoing[r] to rank r and returns what each rank sent here. The words go straight
+  /// through MPI_Alltoallv: Boost.MPI's all_to_all would serialise every vector first.
+  std::vector<Words> exchange(const std::vector<Words>& outgoing) const {
+    const std::size_t ranks = outgoing.size();
+    std::vector<int> send_counts(ranks), receive_counts(ranks);
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+      if (outgoing[rank].size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+        throw std::length_error("distributed strong solver: a layer too large for one exchange");
+      }
+      send_counts[rank] = static_cast<int>(outgoing[rank].size());
+    }
+    boost::mpi::all_to_all(world_, send_counts, receive_counts);
+    std::vector<int> send_offsets(ranks), receive_offsets(ranks);
+    Words send_buffer, receive_buffer;
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+      send_offsets[rank] = static_cast<int>(send_buffer.size());
+      send_buffer.insert(send_buffer.end(), outgoing[rank].begin(), outgoing[rank].end());
+      receive_offsets[rank] = rank ? receive_offsets[rank - 1] + receive_counts[rank - 1] : 0;
+    }
+    receive_buffer.resize(static_cast<std::size_t>(receive_offsets.back() + receive_counts.back()));
+    MPI_Alltoallv(send_buffer.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
+                  receive_buffer.data(), receive_counts.data(), receive_offsets.data(),
+                  MPI_UINT64_T, static_cast<MPI_Comm>(world_));
+    std::vector<Words> incoming(ranks);
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+      const auto first = receive_buffer.begin() + receive_offsets[rank];
+      incoming[rank].assign(first, first + receive_counts[rank]);
+    }
+    return incoming;
+  }
+
+  /// Layer `size` is complete (its keys came from larger layers): sorts it and sends the
+  /// children of its keys to their owners.
+  void enumerate_layer(int size) {
+    std::vector<KeyedRecord>& layer = layers_[size];
+    std::sort(layer.begin(), layer.end(), key_less);
+    layer.erase(std::unique(layer.begin(), layer.end(),
+                            [](const auto& a, const auto& b) { return a.key == b.key; }),
+                layer.end());
+    std::vector<Words> outgoing(static_cast<std::size_t>(world_.size()));
+    for (const KeyedRecord& entry : layer) {
+      step_.for_each_stored_child(entry.key, [&](const PackedPosition& child) {
+        Words& words = outgoing[static_cast<std::size_t>(owner(child))];
+        words.push_back(child.free);
+        words.push_back(child.snail);
+      });
+    }
+    for (const Words& words : exchange(outgoing)) {
+      for (std::size_t i = 0; i + 1 < words.size(); i += 2) {
+        const PackedPosition child{words[i], static_cast<std::uint8_t>(words[i + 1])};
+        layers_[count(child.free)].push_back({child, {}});
+      }
+    }
+    report("forward: region " + std::to_string(size) + ": " + std::to_string(layer.size()) +
+           " positions on rank 0");
+  }
+
+  /// Values the keys of layer `size`, asking the owners of their children for their records.
+  void value_layer(int size) {
+    std::vector<KeyedRecord>& layer = layers_[size];
+    const std::size_t ranks = static_cast<std::size_t>(world_.size());
+    // The children this rank needs, by owner, sorted and without repeats.
+    std::vector<std::vector<PackedPosition>> wanted(ranks);
+    for (const KeyedRecord& entry : layer) {
+      step_.for_each_stored_child(entry.key, [&](const PackedPosition& child) {
+        wanted[static_cast<std::size_t>(owner(child))].push_back(child);
+      });
+    }
+    std::vector<Words> requests(ranks);
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+      std::sort(wanted[rank].begin(), wanted[rank].end());
+      wanted[rank].erase(std::unique(wanted[rank].begin(), wanted[rank].end()), wanted[rank].end());
+      for (const PackedPosition& key : wanted[rank]) {
+        requests[rank].push_back(key.free);
+        requests[rank].push_back(key.snail);
+      }
+    }
+    // Answer the others' requests from the layers this rank owns.
+    const std::vector<Words> asked = exchange(requests);
+    std::vector<Words> replies(ranks);
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+      for (std::size_t i = 0; i + 1 < asked[rank].size(); i += 2) {
+        const PackedPosition key{asked[rank][i], static_cast<std::uint8_t>(asked[rank][i + 1])};
+        replies[rank].push_back(record_word(own_record(key)));
+      }
+    }
+    const std::vector<Words> answers = exchange(replies);
+    std::vector<KeyedRecord> children;
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+      if (answers[rank].size() != wanted[rank].size()) {
+        throw std::logic_error("distributed strong solver: a rank answered the wrong count");
+      }
+      for (std::size_t i = 0; i < wanted[rank].size(); ++i) {
+        children.push_back({wanted[rank][i], record_of_word(answers[rank][i])});
+      }
+    }
+    std::sort(children.begin(), children.end(), key_less);
+    oneapi::tbb::parallel_for(
+        oneapi::tbb::blocked_range<std::size_t>(0, layer.size()),
+        [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            layer[i].record = step_.value_of(layer[i].key, [&](const PackedPosition& child) {
+              const auto found = std::lower_bound(children.begin(), children.end(),
+                                                  KeyedRecord{child, {}}, key_less);
+              if (found == children.end() || found->key != child) {
+                throw std::logic_error("distributed strong solver: a child record is missing");
+              }
+              return found->record;
+            });
+          }
+        });
+    report("backward: region " + std::to_string(size) + ": " + std::to_string(layer.size()) +
+           " positions valued on rank 0");
+  }
+
+  const StrongRecord& own_record(const PackedPosition& key) const {
+    const std::vector<KeyedRecord>& layer = layers_[count(key.free)];
+    const auto found = std::lower_bound(layer.begin(), layer.end(), KeyedRecord{key, {}}, key_less);
+    if (found == layer.end() || found->key != key) {
+      throw std::logic_error("distributed strong solver: a child position was never enumerated");
+    }
+    return found->record;
+  }
+
+  /// Every rank's positions, merged on the root into one sorted table.
+  StrongTable gather_table() {
+    Words mine;
+    std::vector<std::uint64_t> by_region(kMaxSquares + 1, 0);
+    for (int size = 0; size <= kMaxSquares; ++size) {
+      for (const KeyedRecord& entry : layers_[size]) {
+        mine.push_back(entry.key.free);
+        mine.push_back(entry.key.snail);
+        mine.push_back(record_word(entry.record));
+      }
+      by_region[static_cast<std::size_t>(size)] = layers_[size].size();
+      std::vector<KeyedRecord>().swap(layers_[size]);
+    }
+    std::vector<Words> all;
+    std::vector<std::vector<std::uint64_t>> all_by_region;
+    boost::mpi::gather(world_, mine, all, 0);
+    boost::mpi::gather(world_, by_region, all_by_region, 0);
+    if (world_.rank() != 0) return {};
+    std::vector<KeyedRecord> entries;
+    for (const Words& words : all) {
+      for (std::size_t i = 0; i + 2 < words.size(); i += 3) {
+        entries.push_back(
+            {{words[i], static_cast<std::uint8_t>(words[i + 1])}, record_of_word(words[i + 2])});
+      }
+    }
+    std::sort(entries.begin(), entries.end(), key_less);
+    std::vector<PackedPosition> keys(entries.size());
+    std::vector<StrongRecord> records(entries.size());
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      keys[i] = entries[i].key;
+      records[i] = entries[i].record;
+    }
+    StrongSolveStats stats;
+    int top = 0;
+    stats.positions_by_region.assign(kMaxSquares + 1, 0);
+    for (const auto& counts : all_by_region) {
+      for (std::size_t size = 0; size < counts.size(); ++size) {
+        stats.positions_by_region[size] += counts[size];
+        if (counts[size]) top = std::max(top, static_cast<int>(size));
+      }
+    }
+    stats.positions_by_region.resize(static_cast<std::size_t>(top) + 1);
+    return StrongTable(std::move(keys), std::move(records), std::move(stats));
+  }
+
+  void report(const std::string& line) const {
+    if (progress_ && world_.rank() == 0) progress_(line);
+  }
+
+  const boost::mpi::communicator& world_;
+  const Rastros& rastros_;
+  RetrogradeStep step_;
+  const std::function<void(const std::string&)>& progress_;
+  std::array<std::vector<KeyedRecord>, kMaxSquares + 1> layers_;
+};
+
+}  // namespace
+
+StrongTable solve_strong_distributed(const boost::mpi::communicator& world, const Rastros& rastros,
+                                     const std::function<void(const std::string&)>& progress) {
+  return DistributedSolver(world, rastros, progress).solve();
+}
+
+}  // namespace rastros::cluster
