@@ -360,6 +360,21 @@ expect_error 3 "truncated" "play with a truncated database" \
   play --db "$WORK/truncated.rdb" </dev/null
 expect_error 2 "--steps orthogonal differs" "query with mismatched --steps" \
   query --db "$DB" --steps orthogonal
+expect_error 2 "book-depth must be between" "solve --db --book-depth out of range" \
+  solve --db "$WORK/b99.rdb" --board 4x4 --kind strategy --book-depth 99
+# A write that fails at the end (a 1 KiB file size limit, SIGXFSZ ignored so write() fails with
+# EFBIG): exit 1, one line, the old file kept and no temporary file left.
+cp "$DB" "$WORK/kept.rdb"
+( trap '' XFSZ; ulimit -f 1; exec "$RASTROS" solve --db "$WORK/kept.rdb" --board 5x5 --quiet ) \
+  >"$WORK/out" 2>"$WORK/err"
+status=$?
+if [[ $status -eq 1 && ! -s $WORK/out && $(wc -l <"$WORK/err") -eq 1 ]] &&
+    grep -q "writing database .*: write failed" "$WORK/err" && cmp -s "$DB" "$WORK/kept.rdb" &&
+    ! compgen -G "$WORK/kept.rdb.tmp.*" >/dev/null; then
+  pass
+else
+  fail "solve --db with a failing write: exit $status: $(head -c 300 "$WORK/err")"
+fi
 # Batch rows (rastros batch) go here.
 
 # rastros play: commands from a pipe; bad input is refused politely and never ends the game.
