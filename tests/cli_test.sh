@@ -321,6 +321,62 @@ fi
 run
 if [[ $status -eq 2 ]]; then pass; else fail "no command: exit $status, expected 2"; fi
 
+# --- README "Errors": the rows not checked above ----------------------------------------------
+expect_error 2 "2 snails" "position with two snails" show --position "7/7/7/3oo2/7/7/7 1"
+expect_error 2 "more than 7 ranks" "position with too many ranks" show --position "7/7/7/3o3/7/7/7/7 1"
+expect_error 2 "unexpected character 'q'" "position with a stray character" \
+  show --position "7/7/7/3q3/7/7/7 1"
+expect_error 2 "no side to move" "position without a side to move" show --position "7/7/7/3o3/7/7/7"
+expect_error 2 "slime on the goal a1" "position with slime on a goal" show --position "7/7/7/3o3/7/7/x6 1"
+expect_error 2 "more than this machine" "solve with --memory beyond physical memory" \
+  solve --memory 100T --board 4x4
+expect_error 2 "needs about .* more than --memory 1M" "solve --db with a --memory too small" \
+  solve --db "$WORK/small.rdb" --board 4x4 --memory 1M
+if [[ -e $WORK/small.rdb ]]; then fail "solve --db refused by --memory wrote a file"; else pass; fi
+expect_ok "solve --db with a --memory large enough" solve --db "$WORK/enough.rdb" --board 4x4 \
+  --memory 64M --quiet
+expect_error 2 "strategy" "solve --db --kind strategy with --memory" \
+  solve --db "$WORK/s2.rdb" --board 4x4 --kind strategy --memory 64M
+expect_error 2 "--kind" "solve --db with an unknown --kind" solve --db "$WORK/k.rdb" --board 4x4 --kind weak
+expect_error 2 "value-only" "solve --db --value-only" solve --db "$WORK/v.rdb" --board 4x4 --value-only
+expect_error 2 "directory .* does not exist" "solve --db into a missing directory" \
+  solve --db "$WORK/no/such/dir/x.rdb" --board 4x4
+expect_error 2 "is a directory" "solve --db naming a directory" solve --db "$WORK" --board 4x4
+# Damaged and foreign files, one line each, exit 3.
+cp "$DB" "$WORK/checksum.rdb"
+printf '\xff' | dd of="$WORK/checksum.rdb" bs=1 seek=200 conv=notrunc 2>/dev/null
+expect_error 3 "checksum mismatch" "query of a file with a flipped byte" query --db "$WORK/checksum.rdb"
+cp "$DB" "$WORK/version.rdb"
+printf '\x02' | dd of="$WORK/version.rdb" bs=1 seek=8 conv=notrunc 2>/dev/null
+expect_error 3 "format version 2, this build reads 1" "query of another format version" \
+  query --db "$WORK/version.rdb"
+cat "$DB" >"$WORK/long.rdb"
+echo "more" >>"$WORK/long.rdb"
+expect_error 3 "bytes more than its header says" "query of a file with trailing bytes" \
+  query --db "$WORK/long.rdb"
+expect_error 3 "not a regular file" "query of a directory" query --db "$WORK"
+expect_error 3 "truncated|corrupt|magic" "verify of a truncated file" verify --db "$WORK/truncated.rdb"
+expect_error 3 "truncated" "play with a truncated database" \
+  play --db "$WORK/truncated.rdb" </dev/null
+expect_error 2 "--steps orthogonal differs" "query with mismatched --steps" \
+  query --db "$DB" --steps orthogonal
+expect_error 2 "book-depth must be between" "solve --db --book-depth out of range" \
+  solve --db "$WORK/b99.rdb" --board 4x4 --kind strategy --book-depth 99
+# A write that fails at the end (a 1 KiB file size limit, SIGXFSZ ignored so write() fails with
+# EFBIG): exit 1, one line, the old file kept and no temporary file left.
+cp "$DB" "$WORK/kept.rdb"
+( trap '' XFSZ; ulimit -f 1; exec "$RASTROS" solve --db "$WORK/kept.rdb" --board 5x5 --quiet ) \
+  >"$WORK/out" 2>"$WORK/err"
+status=$?
+if [[ $status -eq 1 && ! -s $WORK/out && $(wc -l <"$WORK/err") -eq 1 ]] &&
+    grep -q "writing database .*: write failed" "$WORK/err" && cmp -s "$DB" "$WORK/kept.rdb" &&
+    ! compgen -G "$WORK/kept.rdb.tmp.*" >/dev/null; then
+  pass
+else
+  fail "solve --db with a failing write: exit $status: $(head -c 300 "$WORK/err")"
+fi
+# Batch rows (rastros batch) go here.
+
 # rastros play: commands from a pipe; bad input is refused politely and never ends the game.
 # play_script SCRIPT ARGS...: runs `rastros play ARGS` with SCRIPT on stdin (like run).
 play_script() {

@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -86,11 +88,12 @@ std::string gib(double bytes) {
   return text;
 }
 
-// MiB below a GiB, GiB above.
+// "about N MiB" below a GiB, "about N GiB" above (estimates for boards far too large say less).
 std::string memory_text(double bytes) {
-  if (bytes >= 1024.0 * 1024 * 1024) return gib(bytes);
+  if (bytes >= 1024.0 * 1024 * 1024 * 1024 * 1024) return "more than a PiB";
+  if (bytes >= 1024.0 * 1024 * 1024) return "about " + gib(bytes);
   char text[32];
-  std::snprintf(text, sizeof text, "%.0f MiB", bytes / (1024.0 * 1024));
+  std::snprintf(text, sizeof text, "about %.0f MiB", bytes / (1024.0 * 1024));
   return text;
 }
 
@@ -155,8 +158,28 @@ int build_strategy(const VariantOptions& variant, const DatabaseRequest& request
   return 0;
 }
 
+// Refuses, before any work, an output path the database could not be written to: a directory,
+// or a file in a directory that is missing or not writable. (Failures while writing, such as a
+// full disk, still surface at the end, exit status 1.)
+void check_output_path(const std::filesystem::path& path) {
+  const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : ".";
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw InputError("--db " + path.string() + " is a directory, not a file name");
+  }
+  if (!std::filesystem::is_directory(directory, error)) {
+    throw InputError("--db " + path.string() + ": directory " + directory.string() +
+                     " does not exist");
+  }
+  if (::access(directory.c_str(), W_OK | X_OK) != 0) {
+    throw InputError("--db " + path.string() + ": cannot write in directory " + directory.string() +
+                     ": " + std::strerror(errno));
+  }
+}
+
 int build_database(const VariantOptions& variant, const DatabaseRequest& request, int threads,
                    bool quiet, bool json) {
+  check_output_path(request.path);
   if (request.kind == "strategy") {
     if (!request.memory.empty()) {
       throw InputError(
@@ -176,13 +199,13 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
   if (!request.memory.empty()) {
     const double limit = static_cast<double>(parse_memory_size(request.memory));
     if (needed > limit) {
-      throw InputError("a strong database of " + rastros.board().name() + " needs about " +
+      throw InputError("a strong database of " + rastros.board().name() + " needs " +
                        memory_text(needed) + " of memory, more than --memory " + request.memory);
     }
   }
   if (memory > 0 && needed > 0.8 * memory) {
-    throw InputError("a strong database of " + rastros.board().name() + " needs about " +
-                     gib(needed) + " of memory while solving, more than this machine's " +
+    throw InputError("a strong database of " + rastros.board().name() + " needs " +
+                     memory_text(needed) + " of memory while solving, more than this machine's " +
                      gib(memory) + "; use a smaller board");
   }
   const ThreadLimit limit(threads);
