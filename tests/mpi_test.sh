@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The MPI paths: `mpirun -np K rastros map|batch` for K = 1, 2, 3 give the single-process results
-# (the map's squares; the batch's bytes), also across a checkpoint and resume.
+# The MPI paths: `mpirun -np K rastros map|batch|solve --db` for K = 1, 2, 3 give the
+# single-process results (the map's squares; the batch's bytes, also across a checkpoint and
+# resume; the strong database's bytes).
 # Usage: mpi_test.sh path/to/mpirun path/to/rastros
 set -u
 
@@ -88,6 +89,23 @@ mpi 3 batch --board 6x6 --input "$WORK/games.txt" --quiet --chunk 5 --checkpoint
   --resume --output "$WORK/resumed.out" >/dev/null 2>&1
 check "batch killed on 2 ranks, resumed on 3: byte-identical output" \
   cmp -s "$WORK/batch.out" "$WORK/resumed.out"
+
+# -- Strong solve ------------------------------------------------------------------------------
+"$RASTROS" solve --db "$WORK/strong.rdb" --board 5x5 --quiet >/dev/null
+for ranks in 1 2 3; do
+  mpi "$ranks" solve --db "$WORK/strong-$ranks.rdb" --board 5x5 --quiet >"$WORK/strong-$ranks.txt"
+  check "strong solve on $ranks ranks: exit 0" test $? -eq 0
+  check "strong solve on $ranks ranks: byte-identical database" \
+    cmp -s "$WORK/strong.rdb" "$WORK/strong-$ranks.rdb"
+  check "strong solve on $ranks ranks: summary printed once" \
+    test "$(grep -c '^Positions:' "$WORK/strong-$ranks.txt")" -eq 1
+done
+mpi 2 solve --db "$WORK/strong-sd.rdb" --board 4x4 --rules stuck-draw --steps orthogonal --quiet >/dev/null
+"$RASTROS" solve --db "$WORK/strong-sd-1.rdb" --board 4x4 --rules stuck-draw --steps orthogonal --quiet >/dev/null
+check "strong solve of a stuck-draw orthogonal game on 2 ranks" \
+  cmp -s "$WORK/strong-sd.rdb" "$WORK/strong-sd-1.rdb"
+"$RASTROS" verify --db "$WORK/strong-2.rdb" >/dev/null
+check "the 2-rank database passes verify" test $? -eq 0
 
 # -- Errors ------------------------------------------------------------------------------------
 mpi 2 map --board 9x9 >/dev/null 2>"$WORK/error.err"
