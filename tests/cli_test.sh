@@ -375,7 +375,41 @@ if [[ $status -eq 1 && ! -s $WORK/out && $(wc -l <"$WORK/err") -eq 1 ]] &&
 else
   fail "solve --db with a failing write: exit $status: $(head -c 300 "$WORK/err")"
 fi
-# Batch rows (rastros batch) go here.
+# Batch, checkpoint rows (more in batch_test.sh, checkpoint_test.sh).
+printf 'c3\nzz9\n' >"$WORK/batch.txt"
+expect_error 2 "cannot read input" "batch: missing input" batch --input "$WORK/none.txt"
+expect_error 2 "malformed board '7y7'" "batch: bad default board" batch --input "$WORK/batch.txt" --board 7y7
+expect_error 2 "--chunk must be between 1 and 1000000" "batch: --chunk 0" \
+  batch --input "$WORK/batch.txt" --chunk 0
+expect_error 2 "--resume needs --checkpoint DIR" "batch: --resume alone" \
+  batch --input "$WORK/batch.txt" --resume
+expect_error 2 "standard input cannot be read again" "batch: checkpoint of stdin" \
+  batch --input - --checkpoint "$WORK/ck"
+expect_error 2 "--resume needs --checkpoint DIR" "map: --resume alone" map --board 4x4 --resume
+expect_error 2 "--resume needs --checkpoint DIR" "solve --db: --resume alone" \
+  solve --db "$WORK/r.rdb" --board 4x4 --resume
+expect_error 2 "apply only with --db FILE" "solve: --checkpoint without --db" \
+  solve --checkpoint "$WORK/ck"
+expect_error 2 "--checkpoint applies to strong builds" "solve --db --kind strategy --checkpoint" \
+  solve --db "$WORK/s.rdb" --board 4x4 --kind strategy --checkpoint "$WORK/ck"
+run batch --input "$WORK/batch.txt" --value-only --quiet
+if [[ $status -eq 2 && $(wc -l <"$WORK/out") -eq 2 ]] &&
+    grep -q '^{"line": 2, "error": "malformed square .zz9.' "$WORK/out"; then
+  pass
+else
+  fail "batch: a bad line gives an error object and exit 2 at the end (exit $status)"
+fi
+printf '%5000s\n' x | tr ' ' 'c' >"$WORK/long.txt"
+run batch --input "$WORK/long.txt" --quiet
+if [[ $status -eq 2 ]] && grep -q '"error": "line longer than 4096 bytes"' "$WORK/out"; then
+  pass
+else
+  fail "batch: a line over 4096 bytes is an error line (exit $status)"
+fi
+mkdir -p "$WORK/badck"
+printf 'rastros-checkpoint 1\nkind batch\ncrc32 00000000\n' >"$WORK/badck/batch.checkpoint"
+expect_error 3 "checksum mismatch" "batch: damaged checkpoint" \
+  batch --input "$WORK/batch.txt" --checkpoint "$WORK/badck" --resume
 
 # rastros play: commands from a pipe; bad input is refused politely and never ends the game.
 # play_script SCRIPT ARGS...: runs `rastros play ARGS` with SCRIPT on stdin (like run).
