@@ -3,6 +3,7 @@
 #include <mpi.h>
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <array>
@@ -131,57 +132,64 @@ class DistributedSolver {
            " positions on rank 0");
   }
 
-  /// Values the keys of layer `size`, asking the owners of their children for their records.
+  /// Values the keys of layer `size`. Children this rank owns are looked up directly; the
+  /// others are requested from their owners in the order the keys meet them (no sorting), and
+  /// the answers are consumed in that same order while valuing.
   void value_layer(int size) {
     std::vector<KeyedRecord>& layer = layers_[size];
     const std::size_t ranks = static_cast<std::size_t>(world_.size());
-    // The children this rank needs, by owner, sorted and without repeats.
-    std::vector<std::vector<PackedPosition>> wanted(ranks);
-    for (const KeyedRecord& entry : layer) {
-      step_.for_each_stored_child(entry.key, [&](const PackedPosition& child) {
-        wanted[static_cast<std::size_t>(owner(child))].push_back(child);
-      });
-    }
+    const int me = world_.rank();
+    struct Slot {
+      int owner;
+      std::size_t index;
+    };
     std::vector<Words> requests(ranks);
-    for (std::size_t rank = 0; rank < ranks; ++rank) {
-      std::sort(wanted[rank].begin(), wanted[rank].end());
-      wanted[rank].erase(std::unique(wanted[rank].begin(), wanted[rank].end()), wanted[rank].end());
-      for (const PackedPosition& key : wanted[rank]) {
-        requests[rank].push_back(key.free);
-        requests[rank].push_back(key.snail);
-      }
+    std::vector<Slot> slots;  // remote children, in key-then-move order
+    std::vector<std::size_t> first_slot(layer.size() + 1, 0);
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      step_.for_each_stored_child(layer[i].key, [&](const PackedPosition& child) {
+        const int rank = owner(child);
+        if (rank == me) return;
+        Words& words = requests[static_cast<std::size_t>(rank)];
+        slots.push_back({rank, words.size() / 2});
+        words.push_back(child.free);
+        words.push_back(child.snail);
+      });
+      first_slot[i + 1] = slots.size();
     }
     // Answer the others' requests from the layers this rank owns.
     const std::vector<Words> asked = exchange(requests);
+    std::vector<Words>().swap(requests);
     std::vector<Words> replies(ranks);
     for (std::size_t rank = 0; rank < ranks; ++rank) {
+      replies[rank].reserve(asked[rank].size() / 2);
       for (std::size_t i = 0; i + 1 < asked[rank].size(); i += 2) {
         const PackedPosition key{asked[rank][i], static_cast<std::uint8_t>(asked[rank][i + 1])};
         replies[rank].push_back(record_word(own_record(key)));
       }
     }
     const std::vector<Words> answers = exchange(replies);
-    std::vector<KeyedRecord> children;
-    for (std::size_t rank = 0; rank < ranks; ++rank) {
-      if (answers[rank].size() != wanted[rank].size()) {
+    std::vector<StrongRecord> remote(slots.size());
+    for (std::size_t j = 0; j < slots.size(); ++j) {
+      const Words& answer = answers[static_cast<std::size_t>(slots[j].owner)];
+      if (slots[j].index >= answer.size()) {
         throw std::logic_error("distributed strong solver: a rank answered the wrong count");
       }
-      for (std::size_t i = 0; i < wanted[rank].size(); ++i) {
-        children.push_back({wanted[rank][i], record_of_word(answers[rank][i])});
-      }
+      remote[j] = record_of_word(answer[slots[j].index]);
     }
-    std::sort(children.begin(), children.end(), key_less);
     oneapi::tbb::parallel_for(
         oneapi::tbb::blocked_range<std::size_t>(0, layer.size()),
         [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
           for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            // value_of asks for the stored children in the order for_each_stored_child met them
+            // (or for none, when the side to move can enter its own goal at once).
+            std::size_t next = first_slot[i];
             layer[i].record = step_.value_of(layer[i].key, [&](const PackedPosition& child) {
-              const auto found = std::lower_bound(children.begin(), children.end(),
-                                                  KeyedRecord{child, {}}, key_less);
-              if (found == children.end() || found->key != child) {
-                throw std::logic_error("distributed strong solver: a child record is missing");
+              if (owner(child) == me) return own_record(child);
+              if (next == first_slot[i + 1]) {
+                throw std::logic_error("distributed strong solver: children met in another order");
               }
-              return found->record;
+              return remote[next++];
             });
           }
         });
@@ -223,7 +231,7 @@ class DistributedSolver {
             {{words[i], static_cast<std::uint8_t>(words[i + 1])}, record_of_word(words[i + 2])});
       }
     }
-    std::sort(entries.begin(), entries.end(), key_less);
+    oneapi::tbb::parallel_sort(entries.begin(), entries.end(), key_less);
     std::vector<PackedPosition> keys(entries.size());
     std::vector<StrongRecord> records(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
