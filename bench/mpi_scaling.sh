@@ -24,23 +24,7 @@ best_seconds() {  # best_seconds OUTPUT RANKS ARGS...: best wall time of REPEAT 
   echo "$best"
 }
 
-python3 - "$WORK/games.txt" <<'PY'
-import random, sys
-random.seed(11)
-W = H = 7
-name = lambda s: "abcdefg"[s % W] + str(s // W + 1)
-with open(sys.argv[1], "w") as out:
-    for i in range(400):
-        snail = 3 + 3 * W; slimed = {snail}; moves = []
-        for k in range(random.randint(9, 16)):
-            x, y = snail % W, snail // W
-            steps = [(x + dx) + (y + dy) * W for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                     if (dx or dy) and 0 <= x + dx < W and 0 <= y + dy < H]
-            steps = [s for s in steps if s not in slimed and s not in (0, W * H - 1)]
-            if not steps: break
-            snail = random.choice(steps); slimed.add(snail); moves.append(name(snail))
-        out.write(" ".join(moves) + "\n")
-PY
+python3 "$(dirname "$0")/../tests/random_games.py" "$WORK/games.txt" 400 11 7 7 9 16
 
 report() {  # report NAME ARGS...
   local name=$1

@@ -7,20 +7,8 @@ set -u
 
 RASTROS=${1:?usage: batch_test.sh path/to/rastros [stream-bytes]}
 STREAM_BYTES=${2:-1000000000}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-}
-check() {  # check DESCRIPTION COMMAND...: passes when the command succeeds
-  local what=$1
-  shift
-  if "$@"; then pass; else fail "$what"; fi
-}
+# shellcheck source=shell_checks.sh
+source "$(dirname "$0")/shell_checks.sh"
 
 # -- Mixed good and bad lines ------------------------------------------------------------------
 cat >"$WORK/mixed.txt" <<'LINES'
@@ -74,23 +62,7 @@ usage 2 "--chunk" --input "$WORK/mixed.txt" --chunk 0
 usage 2 "memory" --input "$WORK/mixed.txt" --memory 1K
 
 # -- Threads -----------------------------------------------------------------------------------
-python3 - "$WORK/games.txt" <<'PY'
-import random, sys
-random.seed(7)
-W = H = 7
-name = lambda s: "abcdefg"[s % W] + str(s // W + 1)
-with open(sys.argv[1], "w") as out:
-    for i in range(240):
-        snail = 3 + 3 * W; slimed = {snail}; moves = []
-        for k in range(random.randint(9, 16)):
-            x, y = snail % W, snail // W
-            steps = [(x + dx) + (y + dy) * W for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                     if (dx or dy) and 0 <= x + dx < W and 0 <= y + dy < H]
-            steps = [s for s in steps if s not in slimed and s not in (0, W * H - 1)]
-            if not steps: break
-            snail = random.choice(steps); slimed.add(snail); moves.append(name(snail))
-        out.write(" ".join(moves) + "\n")
-PY
+python3 "$(dirname "$0")/random_games.py" "$WORK/games.txt" 240 7 7 7 9 16
 "$RASTROS" batch --input "$WORK/games.txt" --output "$WORK/reference.out" --threads 1 --quiet
 check "--output written" test "$(wc -l <"$WORK/reference.out")" -eq 240
 "$RASTROS" batch --input "$WORK/games.txt" --output "$WORK/two.out" --threads 2 --quiet --chunk 7
@@ -196,5 +168,4 @@ echo "streamed $((padding_lines * 64)) bytes with a peak of $((stream_peak_kib /
 check "streamed input: peak memory under 200 MiB (got $((stream_peak_kib / 1024)) MiB)" \
   test "$stream_peak_kib" -lt 204800
 
-echo "batch_test: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish batch_test

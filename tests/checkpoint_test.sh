@@ -7,22 +7,8 @@
 set -u
 
 RASTROS=${1:?usage: checkpoint_test.sh path/to/rastros}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-}
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then pass; else fail "$what"; fi
-}
-# The "squares" object of a map's JSON (nodes and seconds differ from run to run).
-squares() { python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))["squares"]))' "$1"; }
+# shellcheck source=shell_checks.sh
+source "$(dirname "$0")/shell_checks.sh"
 
 MAP=(map --board 7x5 --json --quiet)
 start_ns=$(date +%s%N)
@@ -92,14 +78,20 @@ for attempt in 1 2 3 4; do
   sleep "$(python3 -c "import random; print(random.uniform(0.3, 0.9) * $run_ms / 1000)")"
   kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
   wait "$pid" 2>/dev/null
-  check "no database under the final name before the end" test ! -e "$WORK/resumed.rdb"
+  # Under the final name: nothing, or the complete database (the kill came after the end).
+  if [[ -e $WORK/resumed.rdb ]] && ! cmp -s "$WORK/reference.rdb" "$WORK/resumed.rdb"; then
+    fail "a partial database under the final name (attempt $attempt)"
+  else
+    pass
+  fi
 done
-check "a killed strong solve left a checkpoint" test -e "$WORK/sk/strong.checkpoint"
-"$RASTROS" "${SOLVE[@]}" --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" >/dev/null 2>&1
-check "unfinished strong checkpoint not overwritten without --resume (exit 2)" test $? -eq 2
-"$RASTROS" "${SOLVE[@]}" --start c2 --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" --resume \
-  >/dev/null 2>&1
-check "resume of another game refused (exit 2)" test $? -eq 2
+if [[ -e $WORK/sk/strong.checkpoint ]]; then
+  "$RASTROS" "${SOLVE[@]}" --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" >/dev/null 2>&1
+  check "unfinished strong checkpoint not overwritten without --resume (exit 2)" test $? -eq 2
+  "$RASTROS" "${SOLVE[@]}" --start c2 --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" --resume \
+    >/dev/null 2>&1
+  check "resume of another game refused (exit 2)" test $? -eq 2
+fi
 "$RASTROS" "${SOLVE[@]}" --db "$WORK/resumed.rdb" --checkpoint "$WORK/sk" --resume >/dev/null
 check "strong solve killed $kills times and resumed: byte-identical database" \
   cmp -s "$WORK/reference.rdb" "$WORK/resumed.rdb"
@@ -121,5 +113,4 @@ else
   echo "note: the solve finished before SIGTERM arrived; skipping"
 fi
 
-echo "checkpoint_test: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish checkpoint_test

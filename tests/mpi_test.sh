@@ -7,27 +7,14 @@ set -u
 
 MPIRUN=${1:?usage: mpi_test.sh path/to/mpirun path/to/rastros}
 RASTROS=${2:?usage: mpi_test.sh path/to/mpirun path/to/rastros}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-}
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then pass; else fail "$what"; fi
-}
+# shellcheck source=shell_checks.sh
+source "$(dirname "$0")/shell_checks.sh"
 # Root is allowed in CI containers; oversubscribe lets 3 ranks run on 2 cores.
 mpi() {
   local ranks=$1
   shift
   "$MPIRUN" --allow-run-as-root --oversubscribe -np "$ranks" "$RASTROS" "$@"
 }
-squares() { python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))["squares"]))' "$1"; }
 
 # -- Map ---------------------------------------------------------------------------------------
 "$RASTROS" map --board 6x5 --json --quiet >"$WORK/map.json"
@@ -45,25 +32,7 @@ mpi 2 map --board 6x5 --quiet >"$WORK/map.txt"
 check "map grid printed once" test "$(grep -c 'Start-square map' "$WORK/map.txt")" -eq 1
 
 # -- Batch -------------------------------------------------------------------------------------
-python3 - "$WORK/games.txt" <<'PY'
-import random, sys
-random.seed(3)
-W = H = 6
-name = lambda s: "abcdef"[s % W] + str(s // W + 1)
-with open(sys.argv[1], "w") as out:
-    for i in range(150):
-        if i % 25 == 7:
-            out.write("# a comment\n\nzz9\n")
-        snail = 3 + 3 * W; slimed = {snail}; moves = []
-        for k in range(random.randint(2, 10)):
-            x, y = snail % W, snail // W
-            steps = [(x + dx) + (y + dy) * W for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                     if (dx or dy) and 0 <= x + dx < W and 0 <= y + dy < H]
-            steps = [s for s in steps if s not in slimed and s not in (0, W * H - 1)]
-            if not steps: break
-            snail = random.choice(steps); slimed.add(snail); moves.append(name(snail))
-        out.write(("--board 5x5 c2\n" if i % 10 == 3 else "") + " ".join(moves) + "\n")
-PY
+python3 "$(dirname "$0")/random_games.py" "$WORK/games.txt" 150 3 6 6 2 10 mixed
 "$RASTROS" batch --board 6x6 --input "$WORK/games.txt" --quiet >"$WORK/batch.out"
 single_status=$?
 check "single-process batch reports the bad lines (exit 2)" test "$single_status" -eq 2
@@ -112,5 +81,4 @@ mpi 2 map --board 9x9 >/dev/null 2>"$WORK/error.err"
 check "a bad option on 2 ranks: exit 2" test $? -eq 2
 check "a bad option on 2 ranks: the message once" test "$(grep -c 'at most 64' "$WORK/error.err")" -eq 1
 
-echo "mpi_test: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish mpi_test
