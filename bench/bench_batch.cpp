@@ -75,8 +75,12 @@ void run_batch_benchmark(benchmark::State& state, bool value_only) {
                          benchmark::Counter::kIsRate);
 }
 
-void BM_Batch7x7Remoteness(benchmark::State& state) { run_batch_benchmark(state, false); }
-void BM_Batch7x7ValueOnly(benchmark::State& state) { run_batch_benchmark(state, true); }
+void BM_Batch7x7Remoteness(benchmark::State& state) {
+  run_batch_benchmark(state, false);
+}
+void BM_Batch7x7ValueOnly(benchmark::State& state) {
+  run_batch_benchmark(state, true);
+}
 
 BENCHMARK(BM_Batch7x7Remoteness)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Batch7x7ValueOnly)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -42,11 +42,15 @@ void run_value_solve(benchmark::State& state, const Board& board, const std::str
       benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 
-void BM_ValueSolve6x6Start(benchmark::State& state) { run_value_solve(state, Board(6, 6), ""); }
+void BM_ValueSolve6x6Start(benchmark::State& state) {
+  run_value_solve(state, Board(6, 6), "");
+}
 void BM_ValueSolve7x7AfterC3(benchmark::State& state) {
   run_value_solve(state, Board(7, 7), "c3");
 }
-void BM_ValueSolve7x7Start(benchmark::State& state) { run_value_solve(state, Board(7, 7), ""); }
+void BM_ValueSolve7x7Start(benchmark::State& state) {
+  run_value_solve(state, Board(7, 7), "");
+}
 
 // Argument: the algorithm. The 7x7 solves take seconds each, so they run once.
 BENCHMARK(BM_ValueSolve6x6Start)

@@ -168,9 +168,9 @@ TEST(ProofNumberSearch, AgreesOnEverySmallBoardStartSquare) {
         const Value alpha_beta = solver_value(solver, position);
         ++checked;
         if ((found != expected || alpha_beta != expected) && reported++ < kMaxReported) {
-          ADD_FAILURE() << describe(variant, board, position) << ": df-pn "
-                        << to_string(found) << ", alpha-beta " << to_string(alpha_beta)
-                        << ", minimax " << to_string(expected);
+          ADD_FAILURE() << describe(variant, board, position) << ": df-pn " << to_string(found)
+                        << ", alpha-beta " << to_string(alpha_beta) << ", minimax "
+                        << to_string(expected);
         }
       }
     }
@@ -230,9 +230,9 @@ TEST(ProofNumberSearch, AgreesOnRandom5x5Positions) {
         const Value found = pns.solve(position);
         const Value alpha_beta = solver_value(solver, position);
         if ((found != expected || alpha_beta != expected) && reported++ < kMaxReported) {
-          ADD_FAILURE() << describe(variant, board, position) << ": df-pn "
-                        << to_string(found) << ", alpha-beta " << to_string(alpha_beta)
-                        << ", minimax " << to_string(expected);
+          ADD_FAILURE() << describe(variant, board, position) << ": df-pn " << to_string(found)
+                        << ", alpha-beta " << to_string(alpha_beta) << ", minimax "
+                        << to_string(expected);
         }
       }
     }
@@ -258,8 +258,8 @@ TEST(ProofNumberSearch, AgreesWithAlphaBetaOnRandom6x6Positions) {
         const Value found = pns.solve(position);
         const Value alpha_beta = solver_value(solver, position);
         if (found != alpha_beta && reported++ < kMaxReported) {
-          ADD_FAILURE() << describe(variant, board, position) << ": df-pn "
-                        << to_string(found) << ", alpha-beta " << to_string(alpha_beta);
+          ADD_FAILURE() << describe(variant, board, position) << ": df-pn " << to_string(found)
+                        << ", alpha-beta " << to_string(alpha_beta);
         }
       }
     }

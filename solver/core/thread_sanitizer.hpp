@@ -48,7 +48,7 @@ class HandedOff {
   HandedOff(HandedOff&& other) noexcept : function_(std::move(other.function_)) { publish(this); }
 
   template <class... Arguments>
-    requires std::invocable<const Function&, Arguments...>
+  requires std::invocable<const Function&, Arguments...>
   void operator()(Arguments&&... arguments) const {
     acquire(this);
     function_(std::forward<Arguments>(arguments)...);

@@ -137,10 +137,7 @@ class RetrogradeSolver {
  public:
   RetrogradeSolver(const Rastros& rastros, const std::function<void(const std::string&)>& progress,
                    const StrongSolveControl& control)
-      : control_(control),
-        rastros_(rastros),
-        step_(rastros),
-        progress_(progress) {}
+      : control_(control), rastros_(rastros), step_(rastros), progress_(progress) {}
 
   StrongTable solve() {
     const Clock::time_point start = Clock::now();

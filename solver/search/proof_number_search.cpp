@@ -94,8 +94,7 @@ class ProofTable {
         target = i;
         break;
       }
-      const std::uint32_t slot_work =
-          bucket.meta[i] & kUsedBit ? bucket.meta[i] >> kWorkShift : 0;
+      const std::uint32_t slot_work = bucket.meta[i] & kUsedBit ? bucket.meta[i] >> kWorkShift : 0;
       if (slot_work < target_work) {
         target = i;
         target_work = slot_work;
@@ -104,8 +103,8 @@ class ProofTable {
     bucket.free[target] = key.free;
     bucket.pn[target] = numbers.pn;
     bucket.dn[target] = numbers.dn;
-    bucket.meta[target] =
-        tag | static_cast<std::uint32_t>(std::min<std::uint64_t>(work, kMaxWork)) << kWorkShift;
+    bucket.meta[target] = tag | static_cast<std::uint32_t>(std::min<std::uint64_t>(work, kMaxWork))
+                                    << kWorkShift;
   }
 
  private:
@@ -129,8 +128,8 @@ class ProofTable {
   }
 
   std::size_t index_of(const PackedPosition& key) const {
-    std::uint64_t h = key.free * 0x9E3779B97F4A7C15ull ^
-                      (std::uint64_t{key.snail} + 1) * 0xC2B2AE3D27D4EB4Full;
+    std::uint64_t h =
+        key.free * 0x9E3779B97F4A7C15ull ^ (std::uint64_t{key.snail} + 1) * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 29;
     return static_cast<std::size_t>(h) & mask_;
   }
@@ -178,9 +177,7 @@ class ProofNumberEngine {
   Known expand(const PackedPosition& key, bool flag, Children& children);
   /// The query flag of a node's children: only stuck-draw rules have two different questions.
   bool child_flag(bool flag) const { return !stuck_loses_ && !flag; }
-  Known stuck(bool flag) const {
-    return !stuck_loses_ && flag ? Known::success : Known::failure;
-  }
+  Known stuck(bool flag) const { return !stuck_loses_ && flag ? Known::success : Known::failure; }
   /// The value of a position whose region holds no goal: matching endgame, or a certain draw.
   Known without_goals(Square snail, SquareMask region, bool flag) const {
     if (!stuck_loses_) return flag ? Known::success : Known::failure;
@@ -290,8 +287,8 @@ Numbers ProofNumberEngine::mid(const PackedPosition& key, bool flag, Number thre
     // The best child's pn may grow until the node's dn reaches its threshold; its dn until it
     // passes the runner-up (widened by 1 + epsilon) or the node's pn threshold.
     Child& child = children.list[best];
-    const Number child_threshold_pn = clamp_threshold(
-        std::uint64_t{threshold_dn} - numbers.dn + child.numbers.pn);
+    const Number child_threshold_pn =
+        clamp_threshold(std::uint64_t{threshold_dn} - numbers.dn + child.numbers.pn);
     const Number child_threshold_dn =
         clamp_threshold(std::min<std::uint64_t>(threshold_pn, widened(second_dn)));
     child.numbers = mid(child.key, next_flag, child_threshold_pn, child_threshold_dn);
@@ -313,6 +310,8 @@ Value ProofNumberSearch::solve(const Position& position) {
   return engine_->prove(position, true) ? Value::draw : Value::loss;
 }
 
-std::uint64_t ProofNumberSearch::nodes() const { return engine_->nodes(); }
+std::uint64_t ProofNumberSearch::nodes() const {
+  return engine_->nodes();
+}
 
 }  // namespace rastros
