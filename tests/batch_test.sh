@@ -40,6 +40,25 @@ check "--timing adds nodes and seconds" test "$(grep -c '"seconds"' "$WORK/vo.ou
 grep -v '^[#]' "$WORK/mixed.txt" | "$RASTROS" batch --input - --quiet >"$WORK/stdin.out"
 check "reads standard input" test "$(wc -l <"$WORK/stdin.out")" -eq 7
 
+# Lines of any bytes: every output line is still valid UTF-8 JSON; a line longer than 4096 bytes
+# is an error even when all that was kept of it is blanks.
+{
+  printf 'c3 \xff\xfe\n--board 5x5 caf\xc3\xa9\n'
+  printf '%5000s c3\n' ''
+} >"$WORK/bytes.txt"
+"$RASTROS" batch --input "$WORK/bytes.txt" --quiet >"$WORK/bytes.out"
+check "odd bytes: exit 2" test $? -eq 2
+check "odd bytes: every line valid UTF-8 JSON with an error" python3 -c '
+import json, sys
+lines = open(sys.argv[1], "rb").read().decode("utf-8").splitlines()
+assert len(lines) == 3 and all("error" in json.loads(line) for line in lines), lines
+' "$WORK/bytes.out"
+# A checkpointed batch with nothing to solve still completes (to stdout, to a file).
+printf '# only a comment\n\n' >"$WORK/comments.txt"
+"$RASTROS" batch --input "$WORK/comments.txt" --checkpoint "$WORK/ck-empty" --quiet >"$WORK/empty.out"
+check "empty checkpointed batch: exit 0, no output, checkpoint gone" \
+  test $? -eq 0 -a ! -s "$WORK/empty.out" -a ! -e "$WORK/ck-empty"
+
 # -- Usage errors ------------------------------------------------------------------------------
 usage() {  # usage STATUS PATTERN ARGS...
   local expected=$1 pattern=$2

@@ -92,6 +92,12 @@ TEST(BatchLine, BadLinesBecomeErrorsNamingTheProblem) {
   const BatchLine long_line = parse(std::string(kMaxBatchLineBytes + 1, 'a'));
   ASSERT_EQ(long_line.kind, BatchLine::Kind::error);
   EXPECT_NE(long_line.error.find("longer than"), std::string::npos);
+  // What LineReader keeps of a long line may be blanks only, or a game cut short: still an
+  // error, never skipped or solved.
+  EXPECT_EQ(parse(std::string(kMaxBatchLineBytes + 1, ' ')).kind, BatchLine::Kind::error);
+  std::string cut(kMaxBatchLineBytes - 10, ' ');
+  cut += "c3 b2 a1 b1";
+  EXPECT_EQ(parse(cut).kind, BatchLine::Kind::error);
 }
 
 TEST(BatchLine, NeverThrowsOnGarbage) {

@@ -173,20 +173,23 @@ int run_map(const Arguments& arguments) {
   // Work of earlier, interrupted runs counts too.
   const double seconds = before.seconds + elapsed();
   const std::uint64_t nodes = before.nodes + all_nodes;
-  if (!checkpoint_path.empty()) {
-    remove_checkpoint(checkpoint_path);
-    std::error_code ignored;
-    std::filesystem::remove(checkpoint_directory, ignored);  // only if empty
-  }
 
   if (json) {
     Json out = map_json(rastros, results, value_only);
     out.set("nodes", nodes).set("seconds", seconds);
     std::cout << out.dump() << "\n";
-    return 0;
+  } else {
+    std::cout << map_text(rastros, results, value_only) << "Searched " << nodes << " nodes in "
+              << seconds << " s\n";
   }
-  std::cout << map_text(rastros, results, value_only) << "Searched " << nodes << " nodes in "
-            << seconds << " s\n";
+  // The checkpoint goes only once the map is safely out.
+  std::cout.flush();
+  if (!std::cout) throw std::runtime_error("cannot write the map to standard output");
+  if (!checkpoint_path.empty()) {
+    remove_checkpoint(checkpoint_path);
+    std::error_code ignored;
+    std::filesystem::remove(checkpoint_directory, ignored);  // only if empty
+  }
   return 0;
 }
 

@@ -6,9 +6,50 @@
 namespace rastros::tools {
 namespace {
 
+// The length of the well-formed UTF-8 sequence starting at text[at], or 0 if it is not one
+// (stray continuation bytes, overlong forms, surrogates, beyond U+10FFFF, cut short).
+std::size_t utf8_sequence_length(const std::string& text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
+  const unsigned char lead = byte(0);
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xbf;  // allowed range of the second byte
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    length = 2;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    if (lead == 0xe0) low = 0xa0;
+    if (lead == 0xed) high = 0x9f;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    if (lead == 0xf0) low = 0x90;
+    if (lead == 0xf4) high = 0x8f;
+  } else {
+    return 0;
+  }
+  if (at + length > text.size() || byte(1) < low || byte(1) > high) return 0;
+  for (std::size_t i = 2; i < length; ++i) {
+    if (byte(i) < 0x80 || byte(i) > 0xbf) return 0;
+  }
+  return length;
+}
+
+// Writes `text` as a JSON string. Input the tools echo back (a bad batch line, a malformed
+// square) may hold any bytes: bytes that are not well-formed UTF-8 become U+FFFD, so every
+// line of output is valid JSON in UTF-8.
 void write_string(std::string& out, const std::string& text) {
   out += '"';
-  for (unsigned char c : text) {
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const unsigned char c = static_cast<unsigned char>(text[at]);
+    if (c >= 0x80) {
+      const std::size_t length = utf8_sequence_length(text, at);
+      if (length == 0) {
+        out += "\ufffd";
+      } else {
+        out.append(text, at, length);
+        at += length - 1;
+      }
+      continue;
+    }
     switch (c) {
       case '"':
         out += "\\\"";

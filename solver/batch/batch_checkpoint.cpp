@@ -97,13 +97,15 @@ void BatchCheckpoint::commit(std::string_view text, const BatchCursor& cursor) {
 void BatchCheckpoint::remove_files() {
   ::close(output_fd_);
   output_fd_ = -1;
-  remove_checkpoint(state_path_);
   std::filesystem::remove(output_path_);
   std::error_code ignored;
   std::filesystem::remove(directory_, ignored);  // only if empty
 }
 
 void BatchCheckpoint::finish(const std::filesystem::path& output) {
+  // The state goes first: a kill after it leaves an output without a checkpoint, which a rerun
+  // simply starts over, never a checkpoint whose output has moved away.
+  remove_checkpoint(state_path_);
   if (::rename(output_path_.c_str(), output.c_str()) != 0) {
     if (errno != EXDEV) throw_io("cannot move the output to", output);
     // Another file system: copy (streamed, the output may be large) next to the final name,
@@ -127,9 +129,14 @@ void BatchCheckpoint::finish(const std::filesystem::path& output) {
 
 void BatchCheckpoint::finish(std::ostream& out) {
   std::ifstream in(output_path_, std::ios::binary);
-  out << in.rdbuf();
+  char buffer[1 << 16];
+  // A read/write loop rather than `out << in.rdbuf()`, which fails on an empty output.
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    out.write(buffer, in.gcount());
+  }
   out.flush();
   if (!out) throw std::system_error(EIO, std::generic_category(), "cannot write the output");
+  remove_checkpoint(state_path_);
   remove_files();
 }
 

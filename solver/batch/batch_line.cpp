@@ -83,12 +83,16 @@ Rastros resolve_variant_text(const VariantText& variant) {
 
 BatchLine parse_batch_line(std::string_view text, const VariantText& defaults) {
   BatchLine line;
+  // Before trimming: LineReader cuts a longer line to kMaxBatchLineBytes + 1 bytes, which may be
+  // all blanks, and a cut game must never be solved as if it were whole.
+  if (text.size() > kMaxBatchLineBytes) {
+    line.kind = BatchLine::Kind::error;
+    line.error = "line longer than " + std::to_string(kMaxBatchLineBytes) + " bytes";
+    return line;
+  }
   text = trim(text);
   if (text.empty() || text.front() == '#') return line;
   try {
-    if (text.size() > kMaxBatchLineBytes) {
-      throw InputError("line longer than " + std::to_string(kMaxBatchLineBytes) + " bytes");
-    }
     VariantText variant = defaults;
     const std::string_view rest = read_options(text, variant);
     const Rastros rastros = resolve_variant_text(variant);

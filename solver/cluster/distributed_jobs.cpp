@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include "cluster/work_dealer.hpp"
 #include "rastros/canonical.hpp"
@@ -85,6 +86,9 @@ std::vector<StartSquareOutcome> solve_start_map_distributed(const boost::mpi::co
 
 namespace {
 
+// A dealt chunk's text at most (about): long runs of comments are split over several chunks.
+constexpr std::size_t kMaxItemBytes = std::size_t{1} << 20;
+
 std::string solve_chunk(const std::string& item, const BatchOptions& options, BatchSolvers& solvers,
                         const BatchCallbacks& callbacks) {
   std::istringstream text(item);
@@ -128,7 +132,11 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
     if (!more || stop.load(std::memory_order_relaxed)) return std::nullopt;
     std::string item = std::to_string(reader.line_number() + 1) + "\n";
     std::size_t jobs = 0;
-    while (jobs < options.chunk_lines) {
+    std::vector<std::tuple<int, int, StepSet, StuckRule>> variants;
+    // Bounded in lines to solve, in bytes (blank lines and comments count there) and in
+    // variants (each needs a table, and a chunk's tables must fit --memory together).
+    while (jobs < options.chunk_lines && item.size() < kMaxItemBytes &&
+           variants.size() < solvers.capacity()) {
       if (!reader.next(line)) {
         more = false;
         break;
@@ -136,7 +144,17 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
       item += line;
       item += '\n';
       // Blank lines and comments cost nothing; only lines to solve fill a chunk.
-      if (parse_batch_line(line, options.defaults).kind != BatchLine::Kind::skip) ++jobs;
+      const BatchLine parsed = parse_batch_line(line, options.defaults);
+      if (parsed.kind == BatchLine::Kind::skip) continue;
+      ++jobs;
+      if (parsed.kind == BatchLine::Kind::job) {
+        const Board& board = parsed.job->rastros.board();
+        const std::tuple<int, int, StepSet, StuckRule> variant{
+            board.width(), board.height(), board.steps(), parsed.job->rastros.stuck_rule()};
+        if (std::find(variants.begin(), variants.end(), variant) == variants.end()) {
+          variants.push_back(variant);
+        }
+      }
     }
     read_after[dealt++] = {reader.offset(), reader.line_number(), 0, 0};
     return item;

@@ -23,6 +23,8 @@ namespace {
 // message is a plain array of integers (Boost.MPI sends those without serialising element by
 // element).
 using Words = std::vector<std::uint64_t>;
+// MPI counts and offsets are ints (and Boost.MPI's gather counts bytes in ints).
+constexpr std::size_t kMaxMessageWords = (std::size_t{1} << 31) / sizeof(std::uint64_t) - 1;
 
 struct KeyedRecord {
   PackedPosition key;
@@ -81,18 +83,23 @@ class DistributedSolver {
     const std::size_t ranks = outgoing.size();
     std::vector<int> send_counts(ranks), receive_counts(ranks);
     for (std::size_t rank = 0; rank < ranks; ++rank) {
-      if (outgoing[rank].size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
-        throw std::length_error("distributed strong solver: a layer too large for one exchange");
-      }
       send_counts[rank] = static_cast<int>(outgoing[rank].size());
     }
     boost::mpi::all_to_all(world_, send_counts, receive_counts);
     std::vector<int> send_offsets(ranks), receive_offsets(ranks);
     Words send_buffer, receive_buffer;
+    std::size_t received = 0;
     for (std::size_t rank = 0; rank < ranks; ++rank) {
       send_offsets[rank] = static_cast<int>(send_buffer.size());
       send_buffer.insert(send_buffer.end(), outgoing[rank].begin(), outgoing[rank].end());
-      receive_offsets[rank] = rank ? receive_offsets[rank - 1] + receive_counts[rank - 1] : 0;
+      receive_offsets[rank] = static_cast<int>(received);
+      received += static_cast<std::size_t>(receive_counts[rank]);
+      // MPI counts and offsets are ints: a layer this large needs more ranks.
+      if (send_buffer.size() > kMaxMessageWords || received > kMaxMessageWords) {
+        throw std::length_error(
+            "distributed strong solver: a layer's exchange exceeds MPI's 2^31 words; use more "
+            "ranks");
+      }
     }
     receive_buffer.resize(static_cast<std::size_t>(receive_offsets.back() + receive_counts.back()));
     MPI_Alltoallv(send_buffer.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
@@ -218,6 +225,11 @@ class DistributedSolver {
       }
       by_region[static_cast<std::size_t>(size)] = layers_[size].size();
       std::vector<KeyedRecord>().swap(layers_[size]);
+    }
+    if (mine.size() > kMaxMessageWords / 2) {
+      throw std::length_error(
+          "distributed strong solver: this rank's share of the table exceeds one MPI message; "
+          "use more ranks");
     }
     std::vector<Words> all;
     std::vector<std::vector<std::uint64_t>> all_by_region;

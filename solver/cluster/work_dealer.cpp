@@ -5,6 +5,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/utility.hpp>
 #include <chrono>
+#include <exception>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -59,26 +60,41 @@ void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callb
     callbacks.deliver(static_cast<std::uint64_t>(result.first), result.second);
   };
 
-  // The dealer thread is the only thread of the root that calls MPI until it is joined.
+  // The dealer thread is the only thread of the root that calls MPI until it is joined. An
+  // exception on either thread (a full disk in `deliver`, say) must not escape a thread, which
+  // would end the process without a word: it is kept and rethrown here, and the caller's error
+  // handling ends the whole job (tools/main.cpp aborts every rank).
+  std::exception_ptr dealer_error;
   std::thread dealer([&] {
-    int working = world.size() - 1;
-    while (working > 0) {
-      Message result;
-      boost::mpi::request request = world.irecv(boost::mpi::any_source, kResult, result);
-      const boost::mpi::status status = wait_politely(request);
-      if (result.first != kNoResult) deliver(result);
-      if (std::optional<Message> item = take()) {
-        world.send(status.source(), kWork, *item);
-      } else {
-        world.send(status.source(), kDone);
-        --working;
+    try {
+      int working = world.size() - 1;
+      while (working > 0) {
+        Message result;
+        boost::mpi::request request = world.irecv(boost::mpi::any_source, kResult, result);
+        const boost::mpi::status status = wait_politely(request);
+        if (result.first != kNoResult) deliver(result);
+        if (std::optional<Message> item = take()) {
+          world.send(status.source(), kWork, *item);
+        } else {
+          world.send(status.source(), kDone);
+          --working;
+        }
       }
+    } catch (...) {
+      dealer_error = std::current_exception();
     }
   });
-  while (std::optional<Message> item = take()) {
-    deliver({item->first, callbacks.work(item->second)});
+  try {
+    while (std::optional<Message> item = take()) {
+      deliver({item->first, callbacks.work(item->second)});
+    }
+  } catch (...) {
+    // The dealer may be waiting for ranks that will never be told to stop: leave it behind.
+    dealer.detach();
+    throw;
   }
   dealer.join();
+  if (dealer_error) std::rethrow_exception(dealer_error);
 }
 
 }  // namespace rastros::cluster

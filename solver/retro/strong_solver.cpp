@@ -376,6 +376,8 @@ StrongTable solve_strong(const Rastros& rastros,
 
 void remove_strong_checkpoint(const std::filesystem::path& directory) {
   if (directory.empty()) return;
+  // The state file first: without it the layer files are never trusted again.
+  remove_checkpoint(directory / "strong.checkpoint");
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
     const std::string name = entry.path().filename().string();
