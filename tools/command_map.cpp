@@ -126,6 +126,10 @@ int run_map(const Arguments& arguments) {
     }
     control.known = progress.solved;
     control.stop = &stop_requested();
+  } else if (!checkpoint_path.empty()) {
+    // Under mpirun every rank gets the Ctrl-C: the others must let the root stop the job
+    // cleanly (it stops dealing squares) rather than die and take the job down.
+    stop_requested();
   }
   const ThreadLimit limit(threads);
   Solver solver(rastros, options);
