@@ -27,6 +27,9 @@ die() {
 # The writer runs on one thread at a low priority (exec: $! is its pid), so that this script's
 # polling loop keeps a core and sees the temporary file within microseconds of its creation.
 writer() { exec nice -n 10 "$RASTROS" solve --db "$1" --board "$BOARD" --quiet --threads 1; }
+# The kills aimed inside the write run the writer with a pause between 4 KiB pieces of the
+# file (core/atomic_file.cpp), so that they land there however fast or loaded the machine is.
+slow_writer() { RASTROS_TEST_WRITE_PAUSE_US=1000 writer "$@"; }
 # Microseconds since the epoch, in $now (no subshell: this runs in tight loops).
 tick() { now=${EPOCHREALTIME/./}; }
 # Spins for $1 microseconds: finer than forking `sleep`.
@@ -72,7 +75,11 @@ for ((i = 0; i < ITERATIONS; i++)); do
   rm -f target.rdb target.rdb.tmp.*
   had_previous=$((i % 2))
   ((had_previous)) && cp old.rdb target.rdb
-  writer target.rdb >/dev/null 2>&1 &
+  if ((i % 4 < 2)); then
+    writer target.rdb >/dev/null 2>&1 &
+  else
+    slow_writer target.rdb >/dev/null 2>&1 &
+  fi
   pid=$!
   if ((i % 4 < 2)); then
     # Anywhere in the run, up to 10% past its measured length.

@@ -3,7 +3,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <system_error>
@@ -60,9 +62,18 @@ void write_file_atomically(const std::filesystem::path& path, std::span<const un
   }
   TemporaryFile file(temporary, fd);
 
+  // The crash-safety test (tests/crash_safety_test.sh) widens the window in which a kill lands
+  // inside the write: with RASTROS_TEST_WRITE_PAUSE_US set, the file is written in 4 KiB
+  // pieces with that pause between them. Unset (always, outside that test), one write.
+  static const long pause_us = [] {
+    const char* text = std::getenv("RASTROS_TEST_WRITE_PAUSE_US");
+    return text ? std::max(0L, std::atol(text)) : 0L;
+  }();
+  const std::size_t piece = pause_us > 0 ? std::size_t{1} << 12 : bytes.size();
   std::size_t written = 0;
   while (written < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (pause_us > 0 && written > 0) ::usleep(static_cast<useconds_t>(pause_us));
+    const ssize_t n = ::write(fd, bytes.data() + written, std::min(piece, bytes.size() - written));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) fail("write failed", n < 0 ? errno : EIO);
     written += static_cast<std::size_t>(n);
