@@ -110,12 +110,7 @@ int run_map(const Arguments& arguments) {
   const bool root = mpi_rank() == 0;
   if (!root) quiet = true;
   if (!checkpoint_path.empty() && root) {
-    std::error_code error;
-    std::filesystem::create_directories(checkpoint_directory, error);
-    if (error) {
-      throw InputError("cannot use checkpoint directory " + checkpoint_directory + ": " +
-                       error.message());
-    }
+    prepare_checkpoint_directory(checkpoint_directory);
     progress = read_map_checkpoint(checkpoint_path, rastros, value_only);
     if (!progress.solved.empty() && !resume) {
       throw InputError("checkpoint directory " + checkpoint_directory +

@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "batch/batch_line.hpp"
 #include "core/errors.hpp"
 #include "mpi_world.hpp"
 
@@ -85,10 +86,7 @@ void check_given_variant(const GivenVariant& given, const Rastros& game, const s
 }
 
 Rastros resolve_variant(const VariantOptions& options) {
-  const Board board = parse_board(options.board, parse_steps(options.steps));
-  std::optional<Square> start;
-  if (options.start) start = parse_square(board, *options.start);
-  return Rastros(board, start, parse_rules(options.rules));
+  return resolve_variant_text({options.board, options.start, options.rules, options.steps});
 }
 
 PositionInput resolve_position(const VariantOptions& variant, const PositionOptions& options) {

@@ -27,12 +27,7 @@ BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string id
       state_path_(directory_ / "batch.checkpoint"),
       output_path_(directory_ / "output.jsonl"),
       identity_(std::move(identity)) {
-  std::error_code error;
-  std::filesystem::create_directories(directory_, error);
-  if (error || !std::filesystem::is_directory(directory_)) {
-    throw InputError("cannot use checkpoint directory " + directory_.string() +
-                     (error ? ": " + error.message() : ": not a directory"));
-  }
+  prepare_checkpoint_directory(directory_);
   std::uint64_t output_bytes = 0;
   if (const std::optional<Checkpoint> saved = read_checkpoint(state_path_, kKind)) {
     if (!resume) {

@@ -36,18 +36,14 @@ bool LineReader::next(std::string& line) {
 // -- BatchSolvers -----------------------------------------------------------------------------
 
 struct BatchSolvers::Entry {
-  std::tuple<int, int, StepSet, StuckRule> variant;
+  SolverVariant variant;
   std::unique_ptr<Solver> solver;
 };
 
-namespace {
-
-std::tuple<int, int, StepSet, StuckRule> variant_of(const Rastros& rastros) {
+SolverVariant variant_of(const Rastros& rastros) {
   const Board& board = rastros.board();
   return {board.width(), board.height(), board.steps(), rastros.stuck_rule()};
 }
-
-}  // namespace
 
 BatchSolvers::BatchSolvers(const BatchOptions& options) {
   solver_options_.value_only = options.value_only;
@@ -131,7 +127,7 @@ BatchCursor run_batch(LineReader& reader, BatchCursor cursor, const BatchOptions
   while (more && !stop.load(std::memory_order_relaxed)) {
     lines.clear();
     // Distinct variants in a chunk must all fit the solver budget at once.
-    std::vector<std::tuple<int, int, StepSet, StuckRule>> variants;
+    std::vector<SolverVariant> variants;
     while (lines.size() < options.chunk_lines) {
       if (!reader.next(text)) {
         more = false;

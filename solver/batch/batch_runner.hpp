@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "batch/batch_line.hpp"
@@ -69,6 +70,11 @@ class LineReader {
   std::uint64_t offset_;
   std::uint64_t line_number_;
 };
+
+/// What a solver (and its table) is built for: board size, steps and rules; lines that agree on
+/// these share one solver whatever their start square.
+using SolverVariant = std::tuple<int, int, StepSet, StuckRule>;
+SolverVariant variant_of(const Rastros& rastros);
 
 /// Keeps one solver (and its table) per variant, within a memory budget.
 class BatchSolvers {

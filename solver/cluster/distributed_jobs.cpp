@@ -132,7 +132,7 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
     if (!more || stop.load(std::memory_order_relaxed)) return std::nullopt;
     std::string item = std::to_string(reader.line_number() + 1) + "\n";
     std::size_t jobs = 0;
-    std::vector<std::tuple<int, int, StepSet, StuckRule>> variants;
+    std::vector<SolverVariant> variants;
     // Bounded in lines to solve, in bytes (blank lines and comments count there) and in
     // variants (each needs a table, and a chunk's tables must fit --memory together).
     while (jobs < options.chunk_lines && item.size() < kMaxItemBytes &&
@@ -148,9 +148,7 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
       if (parsed.kind == BatchLine::Kind::skip) continue;
       ++jobs;
       if (parsed.kind == BatchLine::Kind::job) {
-        const Board& board = parsed.job->rastros.board();
-        const std::tuple<int, int, StepSet, StuckRule> variant{
-            board.width(), board.height(), board.steps(), parsed.job->rastros.stuck_rule()};
+        const SolverVariant variant = variant_of(parsed.job->rastros);
         if (std::find(variants.begin(), variants.end(), variant) == variants.end()) {
           variants.push_back(variant);
         }

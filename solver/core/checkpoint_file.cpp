@@ -67,6 +67,15 @@ void write_checkpoint(const std::filesystem::path& path, const Checkpoint& check
                         "checkpoint");
 }
 
+void prepare_checkpoint_directory(const std::filesystem::path& directory) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error || !std::filesystem::is_directory(directory)) {
+    throw InputError("cannot use checkpoint directory " + directory.string() +
+                     (error ? ": " + error.message() : ": not a directory"));
+  }
+}
+
 void remove_checkpoint(const std::filesystem::path& path) {
   const std::filesystem::path directory =
       path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");

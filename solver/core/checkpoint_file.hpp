@@ -38,6 +38,10 @@ struct Checkpoint {
 /// Writes atomically. Field names must be single words, values single lines.
 void write_checkpoint(const std::filesystem::path& path, const Checkpoint& checkpoint);
 
+/// Creates `directory` (and its parents) for a job's checkpoints. Throws InputError naming it
+/// when that fails or the name is taken by something that is not a directory.
+void prepare_checkpoint_directory(const std::filesystem::path& directory);
+
 /// Removes the checkpoint at `path` and the temporary files of writes that a crash cut short
 /// (`path.tmp.*`, see core/atomic_file.hpp), for a job that has completed.
 void remove_checkpoint(const std::filesystem::path& path);

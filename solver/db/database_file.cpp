@@ -12,7 +12,6 @@
 #include <boost/crc.hpp>
 #include <cerrno>
 #include <cstring>
-#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>

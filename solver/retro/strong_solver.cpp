@@ -190,12 +190,7 @@ class RetrogradeSolver {
   /// Checks the checkpoint directory; returns how many layers it holds valued (0 for none).
   int open_checkpoint() {
     if (control_.checkpoint_directory.empty()) return 0;
-    std::error_code error;
-    std::filesystem::create_directories(control_.checkpoint_directory, error);
-    if (error) {
-      throw InputError("cannot use checkpoint directory " + control_.checkpoint_directory.string() +
-                       ": " + error.message());
-    }
+    prepare_checkpoint_directory(control_.checkpoint_directory);
     const std::optional<Checkpoint> saved = read_checkpoint(state_path(), "strong");
     if (!saved) return 0;
     if (!control_.resume) {
