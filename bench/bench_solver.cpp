@@ -1,6 +1,7 @@
 // Solver speed. Every figure is a ratio against a baseline run in this same binary:
 //   threads   the same solve on 1 and 2 threads (task_arena of that size)
 //   baseline  plain alpha-beta: no region pruning, no symmetry, no matching endgame
+//   one goal  every aid but the one-goal rule (SolverOptions::use_one_goal_rule)
 // Counters: nodes, nodes/s; each iteration starts from an empty table.
 
 #include <benchmark/benchmark.h>
@@ -13,7 +14,7 @@ namespace rastros {
 namespace {
 
 enum Mode : int { kValueOnly = 0, kRemoteness = 1 };
-enum Aids : int { kAllAids = 0, kPlainAlphaBeta = 1 };
+enum Aids : int { kAllAids = 0, kPlainAlphaBeta = 1, kWithoutOneGoalRule = 2 };
 
 void run_solve(benchmark::State& state, const Board& board, const std::string& moves) {
   const int threads = static_cast<int>(state.range(0));
@@ -24,6 +25,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   SolverOptions options;
   options.value_only = value_only;
   options.prune_region = options.use_symmetry = options.use_matching = !plain;
+  options.use_one_goal_rule = state.range(2) == kAllAids;
   options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
   std::uint64_t nodes = 0;
@@ -50,6 +52,7 @@ void BM_Solve7x7AfterC3(benchmark::State& state) {
 // Arguments: threads, mode, aids.
 BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kWithoutOneGoalRule})
     ->Args({2, kValueOnly, kAllAids})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()

@@ -21,6 +21,7 @@
 
 #include "rastros/notation.hpp"
 #include "rastros/rastros.hpp"
+#include "rastros/region.hpp"
 #include "reference_minimax.hpp"
 #include "search/solver.hpp"
 
@@ -615,6 +616,46 @@ TEST(SolverReference, RandomPositionsOnOblongBoards) {
             parse_position(board, reference_position_string(reference, setup));
         if (!check_solve(solver, variant, board, position, reference.solve(setup))) ++reported;
       }
+    }
+  }
+}
+
+// Positions with exactly one goal left in the snail's region, where the solver's one-goal rule
+// (a geography win for the goal's owner is a win) decides nodes without searching them. Random
+// setups are drawn until enough of them qualify, for both sides owning the reachable goal.
+TEST(SolverReference, OneGoalLeftPositions) {
+  std::mt19937 rng(seeded(9091));
+  int reported = 0;
+  for (const auto& [width, height, min_slimed, max_slimed] :
+       std::vector<std::tuple<int, int, int, int>>{{5, 5, 4, 10}, {6, 5, 5, 13}, {6, 6, 12, 18}}) {
+    for (const Variant& variant : all_rule_sets(width, height)) {
+      const Board board = board_of(variant);
+      const Rastros rules(board, 1, variant.rule);
+      SolverOptions rule_alone = baseline_options();
+      rule_alone.use_matching = true;  // the one-goal rule rides on the matching endgame
+      Solver with_defaults(rules, with_table(SolverOptions{}, std::size_t{4} << 20));
+      Solver value_only(rules, with_table(value_only_options(), std::size_t{4} << 20));
+      Solver only_rule(rules, with_table(rule_alone, std::size_t{4} << 20));
+      int found[2] = {0, 0};  // positions whose reachable goal is the mover's / the opponent's
+      for (int attempt = 0; attempt < 4000 && found[0] + found[1] < 40; ++attempt) {
+        ReferenceMinimax reference(reference_rules(variant));
+        const int slimed = std::uniform_int_distribution<int>(min_slimed, max_slimed)(rng);
+        const RefPosition setup = random_setup(reference, slimed, rng);
+        const Position position = to_library(reference, setup);
+        const SquareMask region = region_of(board, position.snail, position.free);
+        const bool mine = region & bit(board.goal_of(position.to_move));
+        const bool theirs = region & bit(board.goal_of(opponent(position.to_move)));
+        if (mine == theirs || found[mine ? 0 : 1] >= 20) continue;
+        ++found[mine ? 0 : 1];
+        const RefOutcome expected = reference.solve(setup);
+        for (Solver* solver : {&with_defaults, &value_only, &only_rule}) {
+          if (reported < kMaxReported && !check_solve(*solver, variant, board, position, expected)) {
+            ++reported;
+          }
+        }
+      }
+      EXPECT_EQ(found[0], 20) << variant_name(variant) << ": too few positions with only the mover's goal in reach";
+      EXPECT_EQ(found[1], 20) << variant_name(variant) << ": too few positions with only the opponent's goal in reach";
     }
   }
 }

@@ -11,6 +11,7 @@
 //   region pruning   unreachable squares dropped from the key (more transpositions)
 //   symmetry         180-degree rotation for the side to move; a1-diagonal reflection
 //   matching         with no goal reachable, the winner is known from maximum matchings
+//   one goal         with one goal reachable, a geography win for its owner is a win
 // Parallelism: TBB tasks split the first plies (young brothers wait), sharing the table.
 
 #include <atomic>
@@ -31,6 +32,9 @@ struct SolverOptions {
   bool prune_region = true;
   bool use_symmetry = true;
   bool use_matching = true;
+  /// With one goal left in reach, a geography win for its owner is a win (see solver.cpp);
+  /// needs use_matching.
+  bool use_one_goal_rule = true;
   /// Win/loss/draw only: much faster; outcomes carry no remoteness.
   bool value_only = false;
   /// Transposition table size; at least kMinimumTableBytes.
