@@ -192,6 +192,30 @@ expect_json "solve --json keys on 4x4" \
 expect_json "solve --value-only --json omits remoteness" \
   '"remoteness" not in j and all("remoteness" not in c for c in j["children"])' \
   solve --board 4x4 --value-only --json --quiet
+# The second algorithm (df-pn) and --root-only: same values as alpha-beta, move by move.
+run solve --board 6x5 --moves "c4" --value-only --json --quiet
+cp "$WORK/out" "$WORK/alpha_beta.json"
+expect_json "solve --algorithm proof-number agrees with alpha-beta move by move" \
+  "j['value'] == json.load(open('$WORK/alpha_beta.json'))['value'] and j['children'] == json.load(open('$WORK/alpha_beta.json'))['children'] and j['best_moves'] == json.load(open('$WORK/alpha_beta.json'))['best_moves']" \
+  solve --board 6x5 --moves "c4" --value-only --algorithm proof-number --json --quiet
+expect_json "solve --root-only: the value without the moves" \
+  "'children' not in j and 'best_moves' not in j and j['value'] == json.load(open('$WORK/alpha_beta.json'))['value'] and j['winner'] == json.load(open('$WORK/alpha_beta.json'))['winner']" \
+  solve --board 6x5 --moves "c4" --value-only --root-only --json --quiet
+expect_json "solve --root-only --algorithm proof-number" \
+  "set(j) >= {'value', 'winner', 'nodes'} and 'remoteness' not in j and j['value'] == json.load(open('$WORK/alpha_beta.json'))['value']" \
+  solve --board 6x5 --moves "c4" --value-only --root-only --algorithm proof-number --json --quiet
+run solve --board 5x5 --json --quiet
+cp "$WORK/out" "$WORK/full.json"
+expect_json "solve --root-only keeps the remoteness" \
+  "'children' not in j and j['remoteness'] == json.load(open('$WORK/full.json'))['remoteness']" \
+  solve --board 5x5 --root-only --json --quiet
+expect_error 2 "add --value-only" "df-pn without --value-only" solve --algorithm proof-number
+expect_error 2 "alpha-beta or proof-number" "unknown --algorithm" solve --algorithm pn --value-only
+expect_error 2 "alpha-beta only" "df-pn with a --no-* aid" \
+  solve --algorithm proof-number --value-only --no-matching
+expect_error 2 "too small" "df-pn with --memory too small" \
+  solve --algorithm proof-number --value-only --memory 1K
+expect_error 2 "do not apply to --db" "--root-only with --db" solve --db "$WORK/r.rdb" --board 4x4 --root-only
 expect_json "solve an ended game" \
   'j["value"] == "loss" and j["winner"] == 1 and j["remoteness"] == 0 and j["children"] == []' \
   solve --moves "c3 b2 a1" --json --quiet

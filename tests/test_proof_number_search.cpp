@@ -179,6 +179,51 @@ TEST(ProofNumberSearch, AgreesOnEverySmallBoardStartSquare) {
   EXPECT_GT(checked, 1000);
 }
 
+// analyse(): every move's value (for the mover) is the negated minimax value of the position it
+// leads to, and the position's value and best moves follow from them; along random 5x5 games
+// for all four rule sets.
+TEST(ProofNumberSearch, AnalyseAgreesWithMinimaxMoveByMove) {
+  std::mt19937 rng(20261129);
+  int reported = 0;
+  int analysed = 0;
+  for (const StepSet steps : {StepSet::king, StepSet::orthogonal}) {
+    for (const StuckRule rule : {StuckRule::loses, StuckRule::draws}) {
+      const Variant variant{5, 5, steps, rule};
+      const Board board(5, 5, steps);
+      TinyMinimax minimax = minimax_of(variant);
+      const Rastros game(board, std::nullopt, rule);
+      ProofNumberSearch pns(game, kTableBytes);
+      for (int trial = 0; trial < 15; ++trial) {
+        const int plies = std::uniform_int_distribution<int>(0, 10)(rng);
+        const Position position = random_game(game, plies, rng);
+        const Analysis analysis = pns.analyse(position);
+        ++analysed;
+        std::string problems;
+        if (analysis.outcome.value != minimax.solve(board, position)) problems += " value;";
+        if (analysis.outcome.remoteness) problems += " remoteness on a value-only answer;";
+        std::vector<Square> moves;
+        for (Square move : game.legal_moves(position)) moves.push_back(move);
+        if (analysis.children.size() != moves.size()) problems += " not every move;";
+        std::vector<Square> best;
+        for (std::size_t i = 0; i < std::min(moves.size(), analysis.children.size()); ++i) {
+          const MoveOutcome& child = analysis.children[i];
+          const Value expected = negate(minimax.solve(board, game.play(position, moves[i])));
+          if (child.move != moves[i] || child.outcome.value != expected) {
+            problems += " move " + square_name(board, moves[i]) + ";";
+          }
+          if (expected == analysis.outcome.value) best.push_back(moves[i]);
+        }
+        if (analysis.best_moves != best) problems += " best moves;";
+        if (!problems.empty() && reported++ < kMaxReported) {
+          ADD_FAILURE() << describe(variant, board, position) << ":" << problems;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(reported, 0);
+  EXPECT_EQ(analysed, 60);
+}
+
 // A table of a single bucket forces constant replacement; the answers must not change (a lost
 // entry may only cost time).
 TEST(ProofNumberSearch, OneBucketTableGivesTheSameValues) {

@@ -20,6 +20,8 @@ struct AnalysisReport {
   /// Include "nodes" and "seconds", which describe the run rather than the position (batch
   /// output leaves them out by default so that reruns give identical files).
   bool timing = true;
+  /// The position's value alone (`solve --root-only`): no "best_moves" and "children" keys.
+  bool root_only = false;
 };
 
 /// The design's JSON object for the report (the keys of `rastros solve --json`, plus "source"

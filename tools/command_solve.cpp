@@ -27,6 +27,7 @@
 #endif
 #include "options.hpp"
 #include "progress.hpp"
+#include "search/proof_number_search.hpp"
 #include "search/solver.hpp"
 
 namespace rastros::tools {
@@ -299,7 +300,7 @@ Json analysis_json(const AnalysisReport& report) {
     entry.set("move", square_name(board, child.move));
     children.push(outcome_json(entry, child.outcome, value_only));
   }
-  ordered.set("best_moves", best).set("children", children);
+  if (!report.root_only) ordered.set("best_moves", best).set("children", children);
   if (report.timing) ordered.set("nodes", analysis.nodes).set("seconds", report.seconds);
   if (report.source) ordered.set("source", *report.source);
   return ordered;
@@ -361,12 +362,20 @@ int run_solve(const Arguments& arguments) {
   bool no_matching = false;
   bool quiet = false;
   bool json = false;
+  bool root_only = false;
+  std::string algorithm = "alpha-beta";
   po::options_description description("Options");
   add_variant_options(description, variant);
   add_position_options(description, where);
   add_threads_option(description, threads);
   add_search_options(description, memory, value_only);
-  description.add_options()("no-region", po::bool_switch(&no_region),
+  description.add_options()(
+      "algorithm", po::value(&algorithm)->default_value(algorithm),
+      "alpha-beta (parallel, remoteness too) or proof-number (df-pn: one thread, needs "
+      "--value-only; an independent second method, often fewer nodes on big boards)")(
+      "root-only", po::bool_switch(&root_only),
+      "the position's value alone, not each move's: a win needs one proven move instead of "
+      "all of them (big boards)")("no-region", po::bool_switch(&no_region),
                             "search aid off: keep unreachable squares in keys")(
       "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
       "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
@@ -409,8 +418,11 @@ int run_solve(const Arguments& arguments) {
           "--db builds the database of the whole game; --moves and --position "
           "belong to rastros query");
     }
-    if (value_only || no_region || no_symmetry || no_matching) {
-      throw InputError("--value-only and the --no-* search options do not apply to --db");
+    if (value_only || no_region || no_symmetry || no_matching || root_only ||
+        algorithm != "alpha-beta") {
+      throw InputError(
+          "--value-only, --root-only, --algorithm and the --no-* search options do not apply "
+          "to --db");
     }
     database.memory = memory;
     if (database.resume && database.checkpoint.empty()) {
@@ -424,6 +436,16 @@ int run_solve(const Arguments& arguments) {
   if (!database.checkpoint.empty() || database.resume) {
     throw InputError("--checkpoint and --resume apply only with --db FILE");
   }
+  if (algorithm != "alpha-beta" && algorithm != "proof-number") {
+    throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");
+  }
+  const bool proof_number = algorithm == "proof-number";
+  if (proof_number && !value_only) {
+    throw InputError("--algorithm proof-number finds values only: add --value-only");
+  }
+  if (proof_number && (no_region || no_symmetry || no_matching)) {
+    throw InputError("the --no-* search options apply to --algorithm alpha-beta only");
+  }
   const PositionInput input = resolve_position(variant, where);
   SolverOptions options;
   options.value_only = value_only;
@@ -432,23 +454,49 @@ int run_solve(const Arguments& arguments) {
   options.use_matching = !no_matching;
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
+  if (options.table_bytes < kMinimumTableBytes) {
+    // The alpha-beta Solver refuses the same way; df-pn would accept any size.
+    throw InputError("table memory of " + std::to_string(options.table_bytes) +
+                     " bytes is too small: at least " + std::to_string(kMinimumTableBytes) +
+                     " bytes are needed");
+  }
   const ThreadLimit limit(threads);
-  Solver solver(input.rastros, options);
+  std::optional<Solver> solver;
+  std::optional<ProofNumberSearch> proof_search;
+  if (proof_number) {
+    proof_search.emplace(input.rastros, options.table_bytes);
+  } else {
+    solver.emplace(input.rastros, options);
+  }
 
   const auto started = std::chrono::steady_clock::now();
   Analysis analysis;
   {
     ProgressReporter progress(!quiet, [&](double seconds) {
-      const double nodes = static_cast<double>(solver.nodes());
-      return "searching: " + human_count(nodes) + " nodes, " + human_count(nodes / seconds) +
-             " nodes/s, table " + std::to_string(static_cast<int>(solver.table_fill() * 100)) +
-             "% full, " + std::to_string(static_cast<int>(seconds)) + " s";
+      const double nodes = static_cast<double>(solver ? solver->nodes() : proof_search->nodes());
+      std::string line = "searching: " + human_count(nodes) + " nodes, " +
+                         human_count(nodes / seconds) + " nodes/s, ";
+      if (solver) {
+        line += "table " + std::to_string(static_cast<int>(solver->table_fill() * 100)) +
+                "% full, ";
+      }
+      return line + std::to_string(static_cast<int>(seconds)) + " s";
     });
-    analysis = solver.analyse(input.position);
+    if (!root_only) {
+      analysis = solver ? solver->analyse(input.position) : proof_search->analyse(input.position);
+    } else if (solver) {
+      analysis.outcome = solver->solve(input.position);
+      analysis.nodes = solver->nodes();
+    } else {
+      analysis.outcome = {proof_search->solve(input.position), std::nullopt};
+      analysis.nodes = proof_search->nodes();
+    }
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  print_analysis({input, analysis, seconds, value_only, std::nullopt}, json);
+  AnalysisReport report{input, analysis, seconds, value_only, std::nullopt};
+  report.root_only = root_only;
+  print_analysis(report, json);
   return 0;
 }
 

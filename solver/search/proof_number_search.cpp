@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 
 #include "rastros/canonical.hpp"
@@ -170,7 +171,7 @@ class ProofNumberEngine {
     return result.pn == kProvenPn;
   }
 
-  std::uint64_t nodes() const { return nodes_; }
+  std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
 
  private:
   Numbers mid(const PackedPosition& key, bool flag, Number threshold_pn, Number threshold_dn);
@@ -188,7 +189,8 @@ class ProofNumberEngine {
   bool stuck_loses_;
   Canonicalizer canonicalizer_;
   ProofTable table_;
-  std::uint64_t nodes_ = 0;
+  // Written by the searching thread only (a plain add, no locked instruction); read by progress.
+  std::atomic<std::uint64_t> nodes_{0};
 };
 
 // Settles the node from the rules when it can; otherwise lists its children with their numbers
@@ -245,8 +247,8 @@ Known ProofNumberEngine::expand(const PackedPosition& key, bool flag, Children& 
 
 Numbers ProofNumberEngine::mid(const PackedPosition& key, bool flag, Number threshold_pn,
                                Number threshold_dn) {
-  ++nodes_;
-  const std::uint64_t nodes_before = nodes_;
+  const std::uint64_t nodes_before = nodes_.load(std::memory_order_relaxed) + 1;
+  nodes_.store(nodes_before, std::memory_order_relaxed);
   Children children;
   const Known known = expand(key, flag, children);
   if (known != Known::unknown) {
@@ -293,7 +295,7 @@ Numbers ProofNumberEngine::mid(const PackedPosition& key, bool flag, Number thre
         clamp_threshold(std::min<std::uint64_t>(threshold_pn, widened(second_dn)));
     child.numbers = mid(child.key, next_flag, child_threshold_pn, child_threshold_dn);
   }
-  table_.store(key, flag, numbers, nodes_ - nodes_before + 1);
+  table_.store(key, flag, numbers, nodes() - nodes_before + 1);
   return numbers;
 }
 
@@ -308,6 +310,22 @@ Value ProofNumberSearch::solve(const Position& position) {
   // No draws under standard rules: not winning is losing.
   if (rastros_.stuck_rule() == StuckRule::loses) return Value::loss;
   return engine_->prove(position, true) ? Value::draw : Value::loss;
+}
+
+Analysis ProofNumberSearch::analyse(const Position& position) {
+  const std::uint64_t nodes_before = nodes();
+  Analysis analysis;
+  if (const auto ended = rastros_.terminal_value(position)) {
+    analysis.outcome = {*ended, std::nullopt};
+    return analysis;
+  }
+  for (Square move : rastros_.legal_moves(position)) {
+    analysis.children.push_back(
+        {move, outcome_of_move({solve(rastros_.play(position, move)), std::nullopt})});
+  }
+  settle_from_children(analysis);
+  analysis.nodes = nodes() - nodes_before;
+  return analysis;
 }
 
 std::uint64_t ProofNumberSearch::nodes() const {

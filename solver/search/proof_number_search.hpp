@@ -31,13 +31,14 @@
 // opponent not even drawing, and draws iff some reply leaves the opponent not winning). Under
 // standard rules there are no draws, the two questions coincide and the flag stays off.
 //
-// Single-threaded. Not thread-safe: one object per thread.
+// Single-threaded. Not thread-safe (one object per thread), except nodes().
 
 #include <cstdint>
 #include <memory>
 
 #include "core/value.hpp"
 #include "rastros/rastros.hpp"
+#include "search/analysis.hpp"
 
 namespace rastros {
 
@@ -55,7 +56,12 @@ class ProofNumberSearch {
   /// The value of a position for the side to move (win/loss, or draw under stuck-draw rules).
   Value solve(const Position& position);
 
-  /// MID calls (node visits, re-visits included) since construction.
+  /// The value of the position and of every legal move from it (value-only outcomes), the
+  /// moves solved one after the other in the same table.
+  Analysis analyse(const Position& position);
+
+  /// MID calls (node visits, re-visits included) since construction. Safe to read from another
+  /// thread while a search runs (for progress lines).
   std::uint64_t nodes() const;
 
  private:

@@ -427,18 +427,7 @@ Analysis Solver::analyse(const Position& position) {
       }));
   thread_sanitizer::acquire(&analysis);
   throw_if_cancelled();
-  Score best = -kInfinity;
-  for (const MoveOutcome& result : analysis.children) {
-    // Value-only outcomes carry no remoteness; score_of then ranks them win > draw > loss.
-    const Score score = score_of(result.outcome);
-    if (score > best) {
-      best = score;
-      analysis.outcome = result.outcome;
-    }
-  }
-  for (const MoveOutcome& child : analysis.children) {
-    if (child.outcome == analysis.outcome) analysis.best_moves.push_back(child.move);
-  }
+  settle_from_children(analysis);
   analysis.nodes = nodes() - nodes_before;
   return analysis;
 }

@@ -25,6 +25,7 @@
 
 #include "core/value.hpp"
 #include "rastros/rastros.hpp"
+#include "search/analysis.hpp"
 
 namespace rastros {
 
@@ -66,18 +67,6 @@ inline constexpr std::size_t kMinimumTableBytes = std::size_t{1} << 16;
 constexpr std::size_t default_table_bytes(bool value_only) {
   return value_only ? std::size_t{8} << 20 : std::size_t{32} << 20;
 }
-
-struct MoveOutcome {
-  Square move = 0;
-  Outcome outcome;  // for the player making the move; remoteness counted from before the move
-};
-
-struct Analysis {
-  Outcome outcome;                    // the position's value for the side to move
-  std::vector<Square> best_moves;     // every move achieving it (empty once the game ended)
-  std::vector<MoveOutcome> children;  // every legal move, in square order
-  std::uint64_t nodes = 0;            // nodes searched for this analysis
-};
 
 class SearchEngine;
 
