@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Checkpoints of maps and strong solves: a `rastros map` killed (SIGKILL) at random moments and
-# resumed, or stopped by Ctrl-C and resumed, gives the same squares as an uninterrupted run; a
-# `rastros solve --db` likewise gives a byte-identical database; bad resumes are refused.
+# Checkpoints of maps, strong solves and proof-number searches: a `rastros map` killed (SIGKILL)
+# at random moments and resumed, or stopped by Ctrl-C and resumed, gives the same squares as an
+# uninterrupted run; a `rastros solve --db` likewise gives a byte-identical database, and a
+# `rastros solve --algorithm proof-number` the same answer; bad resumes are refused.
 # (Batch checkpoints: batch_test.sh.)
 # Usage: checkpoint_test.sh path/to/rastros
 set -u
@@ -112,5 +113,73 @@ if [[ $status -ne 0 ]]; then
 else
   echo "note: the solve finished before SIGTERM arrived; skipping"
 fi
+
+# -- Proof-number searches ---------------------------------------------------------------------
+# answer FILE: the JSON answer without the run's nodes and seconds.
+answer() {
+  python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); [j.pop(k) for k in ("nodes", "seconds")]; print(json.dumps(j))' "$1"
+}
+SEARCH=(solve --board 8x6 --value-only --root-only --algorithm proof-number --memory 64M --json --quiet)
+start_ns=$(date +%s%N)
+"$RASTROS" "${SEARCH[@]}" >"$WORK/search.json"
+run_ms=$((($(date +%s%N) - start_ns) / 1000000))
+rm -rf "$WORK/pk"
+kills=0
+saved=0
+for attempt in 1 2 3; do
+  "$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk" --resume --checkpoint-every 0.2 \
+    >"$WORK/partial.json" &
+  pid=$!
+  sleep "$(python3 -c "import random; print(random.uniform(0.3, 0.6) * $run_ms / 1000)")"
+  kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+  wait "$pid" 2>/dev/null
+  [[ -e $WORK/pk/search.checkpoint ]] && saved=$((saved + 1))
+done
+check "proof-number search: a checkpoint saved before the kills ($saved of 3)" test "$saved" -gt 0
+"$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk" --resume >"$WORK/resumed.json"
+check "proof-number search killed $kills times and resumed: same answer" \
+  cmp -s <(answer "$WORK/resumed.json") <(answer "$WORK/search.json")
+check "proof-number checkpoint removed once the search is done" test ! -e "$WORK/pk"
+
+rm -rf "$WORK/pk"
+"$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk" --checkpoint-every 0.2 \
+  >"$WORK/stopped.json" 2>"$WORK/stopped.err" &
+pid=$!
+sleep "$(python3 -c "print(0.5 * $run_ms / 1000)")"
+kill -INT "$pid"
+wait "$pid"
+status=$?
+if [[ $status -ne 0 ]]; then
+  check "proof-number search, Ctrl-C: exit 130 (got $status)" test "$status" -eq 130
+  check "proof-number search, Ctrl-C: nothing on stdout" test ! -s "$WORK/stopped.json"
+  check "proof-number search, Ctrl-C: says how to resume" grep -q -- "--resume" "$WORK/stopped.err"
+  "$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk" >/dev/null 2>&1
+  check "unfinished search checkpoint not overwritten without --resume (exit 2)" test $? -eq 2
+  "$RASTROS" "${SEARCH[@]}" --moves e3 --checkpoint "$WORK/pk" --resume >/dev/null \
+    2>"$WORK/other.err"
+  check "resume of another search refused (exit 2)" test $? -eq 2
+  check "resume of another search: says why" grep -q "another search" "$WORK/other.err"
+  cp -r "$WORK/pk" "$WORK/pk-damaged"
+  table=$(ls "$WORK"/pk-damaged/search.table.*)
+  printf '\x5a' | dd of="$table" bs=1 seek=12345 conv=notrunc status=none
+  "$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk-damaged" --resume >/dev/null \
+    2>"$WORK/damaged.err"
+  check "damaged search table: exit 3" test $? -eq 3
+  check "damaged search table: says so" grep -q "checksum mismatch" "$WORK/damaged.err"
+  "$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk" --resume >"$WORK/resumed.json"
+  check "proof-number search, Ctrl-C then --resume: same answer" \
+    cmp -s <(answer "$WORK/resumed.json") <(answer "$WORK/search.json")
+else
+  echo "note: the search finished before Ctrl-C arrived; skipping"
+fi
+# Every move's value too (analyse), saved and resumed within one run's reach.
+"$RASTROS" solve --board 7x6 --value-only --algorithm proof-number --json --quiet >"$WORK/all.json"
+rm -rf "$WORK/pk"
+"$RASTROS" solve --board 7x6 --value-only --algorithm proof-number --json --quiet \
+  --checkpoint "$WORK/pk" --checkpoint-every 0.05 >"$WORK/all-checkpointed.json"
+check "proof-number analysis with checkpoints: same moves and values" \
+  cmp -s <(answer "$WORK/all.json") <(answer "$WORK/all-checkpointed.json")
+"$RASTROS" solve --board 5x5 --checkpoint "$WORK/pk" >/dev/null 2>&1
+check "--checkpoint with alpha-beta search: exit 2" test $? -eq 2
 
 finish checkpoint_test

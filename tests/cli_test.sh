@@ -412,7 +412,7 @@ expect_error 2 "standard input cannot be read again" "batch: checkpoint of stdin
 expect_error 2 "--resume needs --checkpoint DIR" "map: --resume alone" map --board 4x4 --resume
 expect_error 2 "--resume needs --checkpoint DIR" "solve --db: --resume alone" \
   solve --db "$WORK/r.rdb" --board 4x4 --resume
-expect_error 2 "apply only with --db FILE" "solve: --checkpoint without --db" \
+expect_error 2 "apply to --db builds and to --algorithm proof-number" "solve: --checkpoint without --db" \
   solve --checkpoint "$WORK/ck"
 expect_error 2 "--checkpoint applies to strong builds" "solve --db --kind strategy --checkpoint" \
   solve --db "$WORK/s.rdb" --board 4x4 --kind strategy --checkpoint "$WORK/ck"

@@ -8,7 +8,10 @@
 #include <gtest/gtest.h>
 #include <tbb/task_arena.h>
 
+#include <atomic>
 #include <cstdint>
+#include <span>
+#include <stdexcept>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -222,6 +225,43 @@ TEST(ProofNumberSearch, AnalyseAgreesWithMinimaxMoveByMove) {
   }
   EXPECT_EQ(reported, 0);
   EXPECT_EQ(analysed, 60);
+}
+
+// Checkpoints: a search stopped after saving a copy of its table, resumed in a fresh object from
+// that copy, finds the value an uninterrupted search finds, with less work than starting over.
+TEST(ProofNumberSearch, StopsAndResumesFromACopyOfItsTable) {
+  const Rastros game(Board(7, 6));
+  const Position start = game.start_position();
+  constexpr std::size_t kBytes = std::size_t{16} << 20;
+  ProofNumberSearch uninterrupted(game, kBytes);
+  const Value expected = uninterrupted.solve(start);
+
+  ProofNumberSearch first(game, kBytes);
+  std::atomic<bool> stop{false};
+  std::vector<unsigned char> saved;
+  int saves = 0;
+  ProofSearchControl control;
+  control.stop = &stop;
+  control.save_every = std::chrono::steady_clock::duration::zero();
+  control.save = [&] {
+    const std::span<const unsigned char> image = first.table_image();
+    saved.assign(image.begin(), image.end());
+    // Stop at the fourth save: well into the search, with a table worth resuming from.
+    if (++saves == 3) stop = true;
+  };
+  first.set_control(control);
+  EXPECT_THROW(first.solve(start), SearchStopped);
+  ASSERT_EQ(saves, 4) << "the search ended before it could be stopped";
+  const std::uint64_t before_stop = first.nodes();
+
+  ProofNumberSearch resumed(game, kBytes);
+  resumed.restore_table(saved);
+  EXPECT_EQ(resumed.solve(start), expected);
+  EXPECT_LT(resumed.nodes(), uninterrupted.nodes()) << "the restored table saved no work";
+  EXPECT_GT(before_stop, 0u);
+
+  ProofNumberSearch other_size(game, kBytes / 2);
+  EXPECT_THROW(other_size.restore_table(saved), std::invalid_argument);
 }
 
 // A table of a single bucket forces constant replacement; the answers must not change (a lost

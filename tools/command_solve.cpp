@@ -28,6 +28,7 @@
 #include "options.hpp"
 #include "progress.hpp"
 #include "search/proof_number_search.hpp"
+#include "search/search_checkpoint.hpp"
 #include "search/solver.hpp"
 
 namespace rastros::tools {
@@ -275,6 +276,15 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
   return 0;
 }
 
+/// What a search checkpoint must match to be resumed: the game, the position, the table size.
+std::string search_identity(const PositionInput& input, std::size_t table_bytes) {
+  const Board& board = input.rastros.board();
+  return board.name() + " " + std::string(steps_name(board.steps())) + " " +
+         std::string(rules_name(input.rastros.stuck_rule())) + " start " +
+         square_name(board, input.rastros.start()) + " position " +
+         position_string(board, input.position) + " table " + std::to_string(table_bytes);
+}
+
 }  // namespace
 
 Json analysis_json(const AnalysisReport& report) {
@@ -364,6 +374,7 @@ int run_solve(const Arguments& arguments) {
   bool json = false;
   bool root_only = false;
   std::string algorithm = "alpha-beta";
+  double checkpoint_every = 600;
   po::options_description description("Options");
   add_variant_options(description, variant);
   add_position_options(description, where);
@@ -388,9 +399,12 @@ int run_solve(const Arguments& arguments) {
       "strong database)")("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object")(
       "checkpoint", po::value(&database.checkpoint),
-      "with --db (strong): save each valued layer in DIR; Ctrl-C/SIGTERM stop after saving")(
-      "resume", po::bool_switch(&database.resume),
-      "with --db --checkpoint DIR: continue the solve saved there");
+      "with --db (strong): save each valued layer in DIR; with --algorithm proof-number: save "
+      "the search's table in DIR every --checkpoint-every seconds; Ctrl-C/SIGTERM stop after "
+      "saving")("resume", po::bool_switch(&database.resume),
+                "with --checkpoint DIR: continue the solve or search saved there")(
+      "checkpoint-every", po::value(&checkpoint_every)->default_value(checkpoint_every),
+      "with --algorithm proof-number --checkpoint DIR: seconds of search between saves");
   description.add_options()("book-depth", po::value(&book_depth),
                             "with --kind strategy: also store every position within this many "
                             "plies of the start, for both sides (default 0)");
@@ -433,9 +447,6 @@ int run_solve(const Arguments& arguments) {
   if (database.kind != "strong" || database.book_depth) {
     throw InputError("--kind and --book-depth apply only with --db FILE");
   }
-  if (!database.checkpoint.empty() || database.resume) {
-    throw InputError("--checkpoint and --resume apply only with --db FILE");
-  }
   if (algorithm != "alpha-beta" && algorithm != "proof-number") {
     throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");
   }
@@ -446,6 +457,14 @@ int run_solve(const Arguments& arguments) {
   if (proof_number && (no_region || no_symmetry || no_matching)) {
     throw InputError("the --no-* search options apply to --algorithm alpha-beta only");
   }
+  if ((!database.checkpoint.empty() || database.resume) && !proof_number) {
+    throw InputError(
+        "--checkpoint and --resume apply to --db builds and to --algorithm proof-number searches");
+  }
+  if (database.resume && database.checkpoint.empty()) {
+    throw InputError("--resume needs --checkpoint DIR");
+  }
+  if (!(checkpoint_every > 0)) throw InputError("--checkpoint-every must be a positive number");
   const PositionInput input = resolve_position(variant, where);
   SolverOptions options;
   options.value_only = value_only;
@@ -469,10 +488,31 @@ int run_solve(const Arguments& arguments) {
     solver.emplace(input.rastros, options);
   }
 
+  // A long df-pn search saves its table in the checkpoint directory and resumes from it.
+  std::optional<SearchCheckpoint> checkpoint;
+  SearchProgress earlier;
+  if (!database.checkpoint.empty()) {
+    checkpoint.emplace(database.checkpoint, search_identity(input, options.table_bytes),
+                       database.resume);
+    if (database.resume) earlier = checkpoint->restore(*proof_search);
+  }
   const auto started = std::chrono::steady_clock::now();
+  const auto elapsed = [&] {
+    return earlier.seconds +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
+  if (checkpoint) {
+    ProofSearchControl control;
+    control.stop = &stop_requested();
+    control.save_every = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(checkpoint_every));
+    control.save = [&] { checkpoint->save(*proof_search, {proof_search->nodes(), elapsed()}); };
+    proof_search->set_control(std::move(control));
+  }
   Analysis analysis;
-  {
-    ProgressReporter progress(!quiet, [&](double seconds) {
+  try {
+    ProgressReporter progress(!quiet, [&](double) {
+      const double seconds = elapsed();
       const double nodes = static_cast<double>(solver ? solver->nodes() : proof_search->nodes());
       std::string line = "searching: " + human_count(nodes) + " nodes, " +
                          human_count(nodes / seconds) + " nodes/s, ";
@@ -491,9 +531,13 @@ int run_solve(const Arguments& arguments) {
       analysis.outcome = {proof_search->solve(input.position), std::nullopt};
       analysis.nodes = proof_search->nodes();
     }
+  } catch (const SearchStopped&) {
+    std::cerr << "rastros solve: stopped; the search is saved in " << database.checkpoint
+              << " (run again with --resume to continue)\n";
+    return stopped_exit_status();
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (checkpoint) checkpoint->remove();
+  const double seconds = elapsed();
   AnalysisReport report{input, analysis, seconds, value_only, std::nullopt};
   report.root_only = root_only;
   print_analysis(report, json);

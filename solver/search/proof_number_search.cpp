@@ -135,6 +135,13 @@ class ProofTable {
     return static_cast<std::size_t>(h) & mask_;
   }
 
+
+ public:
+  std::span<unsigned char> image() const {
+    return {reinterpret_cast<unsigned char*>(buckets_), (mask_ + 1) * sizeof(Bucket)};
+  }
+
+ private:
   std::size_t mask_ = 0;
   ZeroedMemory memory_;
   Bucket* buckets_ = nullptr;
@@ -172,6 +179,14 @@ class ProofNumberEngine {
   }
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  void add_nodes(std::uint64_t nodes) {
+    nodes_.store(this->nodes() + nodes, std::memory_order_relaxed);
+  }
+  void set_control(ProofSearchControl control) {
+    control_ = std::move(control);
+    last_save_ = std::chrono::steady_clock::now();
+  }
+  std::span<unsigned char> table_image() const { return table_.image(); }
 
  private:
   Numbers mid(const PackedPosition& key, bool flag, Number threshold_pn, Number threshold_dn);
@@ -188,7 +203,23 @@ class ProofNumberEngine {
   Board board_;
   bool stuck_loses_;
   Canonicalizer canonicalizer_;
+  /// Every kControlNodes nodes: saves when due, and stops (after saving) when asked to. Called
+  /// at the start of mid(), where every entry in the table is a finished result.
+  void check_control() {
+    if (nodes() % kControlNodes != 0 || (!control_.stop && !control_.save)) return;
+    const auto now = std::chrono::steady_clock::now();
+    const bool stopping = control_.stop && control_.stop->load(std::memory_order_relaxed);
+    if (control_.save && (stopping || now - last_save_ >= control_.save_every)) {
+      control_.save();
+      last_save_ = std::chrono::steady_clock::now();
+    }
+    if (stopping) throw SearchStopped();
+  }
+  static constexpr std::uint64_t kControlNodes = 4096;
+
   ProofTable table_;
+  ProofSearchControl control_;
+  std::chrono::steady_clock::time_point last_save_;
   // Written by the searching thread only (a plain add, no locked instruction); read by progress.
   std::atomic<std::uint64_t> nodes_{0};
 };
@@ -247,6 +278,7 @@ Known ProofNumberEngine::expand(const PackedPosition& key, bool flag, Children& 
 
 Numbers ProofNumberEngine::mid(const PackedPosition& key, bool flag, Number threshold_pn,
                                Number threshold_dn) {
+  check_control();
   const std::uint64_t nodes_before = nodes_.load(std::memory_order_relaxed) + 1;
   nodes_.store(nodes_before, std::memory_order_relaxed);
   Children children;
@@ -326,6 +358,31 @@ Analysis ProofNumberSearch::analyse(const Position& position) {
   settle_from_children(analysis);
   analysis.nodes = nodes() - nodes_before;
   return analysis;
+}
+
+void ProofNumberSearch::set_control(ProofSearchControl control) {
+  engine_->set_control(std::move(control));
+}
+
+std::span<const unsigned char> ProofNumberSearch::table_image() const {
+  return engine_->table_image();
+}
+
+void ProofNumberSearch::restore_table(std::span<const unsigned char> image) {
+  const std::span<unsigned char> table = engine_->table_image();
+  if (image.size() != table.size()) {
+    throw std::invalid_argument("proof-number table image of " + std::to_string(image.size()) +
+                                " bytes for a table of " + std::to_string(table.size()));
+  }
+  std::copy(image.begin(), image.end(), table.begin());
+}
+
+void ProofNumberSearch::restore_table(const std::function<void(std::span<unsigned char>)>& read) {
+  read(engine_->table_image());
+}
+
+void ProofNumberSearch::add_restored_nodes(std::uint64_t nodes) {
+  engine_->add_nodes(nodes);
 }
 
 std::uint64_t ProofNumberSearch::nodes() const {

@@ -33,8 +33,13 @@
 //
 // Single-threaded. Not thread-safe (one object per thread), except nodes().
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
+#include <stdexcept>
 
 #include "core/value.hpp"
 #include "rastros/rastros.hpp"
@@ -43,6 +48,22 @@
 namespace rastros {
 
 class ProofNumberEngine;
+
+/// Long runs: checked by the searching thread every few thousand nodes, at points where the
+/// table holds only finished results (so a copy of it is a valid checkpoint).
+struct ProofSearchControl {
+  /// When set and true, the search calls `save` (if set) and throws SearchStopped.
+  const std::atomic<bool>* stop = nullptr;
+  /// Called every `save_every` of search time and before stopping, from the searching thread.
+  std::function<void()> save;
+  std::chrono::steady_clock::duration save_every = std::chrono::minutes(10);
+};
+
+/// A proof-number search given up on ProofSearchControl::stop (after its last save).
+class SearchStopped : public std::runtime_error {
+ public:
+  SearchStopped() : std::runtime_error("proof-number search stopped") {}
+};
 
 class ProofNumberSearch {
  public:
@@ -59,6 +80,20 @@ class ProofNumberSearch {
   /// The value of the position and of every legal move from it (value-only outcomes), the
   /// moves solved one after the other in the same table.
   Analysis analyse(const Position& position);
+
+  /// Checkpoints and stopping for long runs (none by default).
+  void set_control(ProofSearchControl control);
+
+  /// The table's memory, for checkpoints: a copy taken from `control.save` (or between
+  /// searches) and put back with restore_table() resumes the work it holds. Restoring throws
+  /// std::invalid_argument when the size differs from this table's.
+  std::span<const unsigned char> table_image() const;
+  void restore_table(std::span<const unsigned char> image);
+  /// Reads the table's memory straight from `read(destination)`, which must fill it (for
+  /// tables of gigabytes, no second copy).
+  void restore_table(const std::function<void(std::span<unsigned char>)>& read);
+  /// Nodes restored with a checkpoint count in nodes() from then on.
+  void add_restored_nodes(std::uint64_t nodes);
 
   /// MID calls (node visits, re-visits included) since construction. Safe to read from another
   /// thread while a search runs (for progress lines).
