@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "temporary_directory.hpp"
 
 namespace rastros {
 namespace {
@@ -23,26 +24,9 @@ using Bytes = std::vector<unsigned char>;
 
 class AtomicFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    directory_ = fs::temp_directory_path() /
-                 ("rastros_atomic_test_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override {
-    fs::permissions(directory_, fs::perms::owner_all, fs::perm_options::add);
-    fs::remove_all(directory_);
-  }
-  std::vector<std::string> listing() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(directory_)) {
-      names.push_back(entry.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-  fs::path directory_;
+  std::vector<std::string> listing() const { return temporary_.listing(); }
+  TemporaryDirectory temporary_{"rastros-atomic-test"};
+  const fs::path& directory_ = temporary_.path();
 };
 
 Bytes read_bytes(const fs::path& path) {

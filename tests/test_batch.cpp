@@ -16,6 +16,7 @@
 #include "core/errors.hpp"
 #include "rastros/notation.hpp"
 #include "reference_minimax.hpp"
+#include "temporary_directory.hpp"
 
 namespace rastros {
 namespace {
@@ -294,29 +295,13 @@ TEST(BatchRunner, StopsBetweenChunks) {
 
 // -- Checkpoints ------------------------------------------------------------------------------
 
-class TemporaryDirectory {
- public:
-  TemporaryDirectory()
-      : path_(std::filesystem::temp_directory_path() /
-              ("rastros-batch-test-" + std::to_string(::getpid()) + "-" +
-               std::to_string(counter_++))) {
-    std::filesystem::remove_all(path_);
-  }
-  ~TemporaryDirectory() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  static inline int counter_ = 0;
-  std::filesystem::path path_;
-};
-
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream file(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
 TEST(CheckpointFile, RoundTripsAndRefusesDamage) {
-  TemporaryDirectory directory;
+  TemporaryDirectory directory{"rastros-batch-test", TemporaryDirectory::Create::no};
   std::filesystem::create_directories(directory.path());
   const auto path = directory.path() / "state";
   EXPECT_FALSE(read_checkpoint(path, "batch"));
@@ -344,7 +329,7 @@ TEST(CheckpointFile, RoundTripsAndRefusesDamage) {
 }
 
 TEST(BatchCheckpoint, ResumesFromTheLastCommitAndCutsLaterOutput) {
-  TemporaryDirectory directory;
+  TemporaryDirectory directory{"rastros-batch-test", TemporaryDirectory::Create::no};
   BatchCursor cursor;
   {
     BatchCheckpoint checkpoint(directory.path(), "identity-1", false);

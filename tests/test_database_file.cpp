@@ -23,6 +23,7 @@
 #include "db/database_file.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/rastros.hpp"
+#include "temporary_directory.hpp"
 
 namespace rastros {
 namespace {
@@ -33,26 +34,10 @@ using Bytes = std::vector<unsigned char>;
 // A fresh directory per test, removed afterwards.
 class DatabaseFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    directory_ = fs::temp_directory_path() /
-                 ("rastros_db_test_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override { fs::remove_all(directory_); }
-
   fs::path file(const std::string& name) const { return directory_ / name; }
-  std::vector<std::string> directory_listing() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(directory_)) {
-      names.push_back(entry.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
-  fs::path directory_;
+  std::vector<std::string> directory_listing() const { return temporary_.listing(); }
+  TemporaryDirectory temporary_{"rastros-db-test"};
+  const fs::path& directory_ = temporary_.path();
 };
 
 Bytes read_bytes(const fs::path& path) {

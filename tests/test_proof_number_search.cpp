@@ -10,9 +10,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <random>
 #include <span>
 #include <stdexcept>
-#include <random>
 #include <string>
 #include <unordered_map>
 #include <utility>

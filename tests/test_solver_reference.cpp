@@ -649,13 +649,16 @@ TEST(SolverReference, OneGoalLeftPositions) {
         ++found[mine ? 0 : 1];
         const RefOutcome expected = reference.solve(setup);
         for (Solver* solver : {&with_defaults, &value_only, &only_rule}) {
-          if (reported < kMaxReported && !check_solve(*solver, variant, board, position, expected)) {
+          if (reported < kMaxReported &&
+              !check_solve(*solver, variant, board, position, expected)) {
             ++reported;
           }
         }
       }
-      EXPECT_EQ(found[0], 20) << variant_name(variant) << ": too few positions with only the mover's goal in reach";
-      EXPECT_EQ(found[1], 20) << variant_name(variant) << ": too few positions with only the opponent's goal in reach";
+      EXPECT_EQ(found[0], 20) << variant_name(variant)
+                              << ": too few positions with only the mover's goal in reach";
+      EXPECT_EQ(found[1], 20) << variant_name(variant)
+                              << ": too few positions with only the opponent's goal in reach";
     }
   }
 }

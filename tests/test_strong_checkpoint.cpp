@@ -10,25 +10,10 @@
 
 #include "core/errors.hpp"
 #include "retro/strong_solver.hpp"
+#include "temporary_directory.hpp"
 
 namespace rastros {
 namespace {
-
-class CheckpointDirectory {
- public:
-  CheckpointDirectory()
-      : path_(std::filesystem::temp_directory_path() /
-              ("rastros-strong-checkpoint-" + std::to_string(::getpid()) + "-" +
-               std::to_string(counter_++))) {
-    std::filesystem::remove_all(path_);
-  }
-  ~CheckpointDirectory() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  static inline int counter_ = 0;
-  std::filesystem::path path_;
-};
 
 // Solves with checkpoints, stopping once `stop_after` layers have been valued.
 void solve_until_stopped(const Rastros& game, const std::filesystem::path& directory,
@@ -46,7 +31,7 @@ TEST(StrongCheckpoint, StoppedAndResumedEqualsOneRun) {
   const Rastros game{Board(5, 4)};
   const StrongTable straight = solve_strong(game);
   for (int stop_after : {1, 5, 12}) {
-    CheckpointDirectory directory;
+    TemporaryDirectory directory{"rastros-strong-checkpoint", TemporaryDirectory::Create::no};
     solve_until_stopped(game, directory.path(), stop_after, false);
     EXPECT_TRUE(std::filesystem::exists(directory.path() / "strong.checkpoint"));
     // Stopped again after more layers, then to the end.
@@ -68,7 +53,7 @@ TEST(StrongCheckpoint, StoppedAndResumedEqualsOneRun) {
 
 TEST(StrongCheckpoint, RefusesForeignDamagedOrUnrequestedCheckpoints) {
   const Rastros game{Board(4, 4)};
-  CheckpointDirectory directory;
+  TemporaryDirectory directory{"rastros-strong-checkpoint", TemporaryDirectory::Create::no};
   solve_until_stopped(game, directory.path(), 4, false);
   // Without --resume an unfinished checkpoint is not overwritten.
   EXPECT_THROW(solve_strong(game, {}, {directory.path(), false, nullptr}), InputError);

@@ -387,7 +387,7 @@ int run_solve(const Arguments& arguments) {
       "root-only", po::bool_switch(&root_only),
       "the position's value alone, not each move's: a win needs one proven move instead of "
       "all of them (big boards)")("no-region", po::bool_switch(&no_region),
-                            "search aid off: keep unreachable squares in keys")(
+                                  "search aid off: keep unreachable squares in keys")(
       "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
       "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
       "db", po::value(&database.path),
@@ -517,8 +517,8 @@ int run_solve(const Arguments& arguments) {
       std::string line = "searching: " + human_count(nodes) + " nodes, " +
                          human_count(nodes / seconds) + " nodes/s, ";
       if (solver) {
-        line += "table " + std::to_string(static_cast<int>(solver->table_fill() * 100)) +
-                "% full, ";
+        line +=
+            "table " + std::to_string(static_cast<int>(solver->table_fill() * 100)) + "% full, ";
       }
       return line + std::to_string(static_cast<int>(seconds)) + " s";
     });

@@ -135,7 +135,6 @@ class ProofTable {
     return static_cast<std::size_t>(h) & mask_;
   }
 
-
  public:
   std::span<unsigned char> image() const {
     return {reinterpret_cast<unsigned char*>(buckets_), (mask_ + 1) * sizeof(Bucket)};

@@ -58,8 +58,7 @@ SearchProgress SearchCheckpoint::restore(ProofNumberSearch& search) const {
   }
   const std::string table_name = saved->text("table");
   if (!table_name.starts_with(kTablePrefix) || table_name.find('/') != std::string::npos) {
-    throw FileError("checkpoint " + state_path_.string() + ": bad table name '" + table_name +
-                    "'");
+    throw FileError("checkpoint " + state_path_.string() + ": bad table name '" + table_name + "'");
   }
   const std::filesystem::path table_path = directory_ / table_name;
   const auto damaged = [&](const std::string& problem) {
@@ -68,8 +67,7 @@ SearchProgress SearchCheckpoint::restore(ProofNumberSearch& search) const {
   try {
     generation_ = std::stoull(table_name.substr(kTablePrefix.size()));
   } catch (const std::exception&) {
-    throw FileError("checkpoint " + state_path_.string() + ": bad table name '" + table_name +
-                    "'");
+    throw FileError("checkpoint " + state_path_.string() + ": bad table name '" + table_name + "'");
   }
   SearchProgress progress;
   progress.nodes = saved->number("nodes");
@@ -103,8 +101,7 @@ SearchProgress SearchCheckpoint::restore(ProofNumberSearch& search) const {
   return progress;
 }
 
-void SearchCheckpoint::save(const ProofNumberSearch& search,
-                            const SearchProgress& progress) const {
+void SearchCheckpoint::save(const ProofNumberSearch& search, const SearchProgress& progress) const {
   const std::span<const unsigned char> table = search.table_image();
   const std::string previous = kTablePrefix + std::to_string(generation_);
   const std::string name = kTablePrefix + std::to_string(generation_ + 1);

@@ -217,8 +217,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     // loses at once. So if the owner wins that geography game, the owner wins here.
     const bool mine = region & bit(my_goal);
     const Square goal = mine ? my_goal : their_goal;
-    const bool mover_wins_geography =
-        geography_mover_wins(board_, node.snail, region & ~bit(goal));
+    const bool mover_wins_geography = geography_mover_wins(board_, node.snail, region & ~bit(goal));
     if (mine == mover_wins_geography) {
       if constexpr (kValueOnly) return mine ? 1 : -1;
       const int longest = count(region);
