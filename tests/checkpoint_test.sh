@@ -166,9 +166,23 @@ if [[ $status -ne 0 ]]; then
     2>"$WORK/damaged.err"
   check "damaged search table: exit 3" test $? -eq 3
   check "damaged search table: says so" grep -q "checksum mismatch" "$WORK/damaged.err"
+  rm -rf "$WORK/pk-damaged" && cp -r "$WORK/pk" "$WORK/pk-damaged"
+  sed -i 's/^nodes \([0-9]*\)/nodes 1\1/' "$WORK/pk-damaged/search.checkpoint"
+  "$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk-damaged" --resume >/dev/null \
+    2>"$WORK/damaged.err"
+  check "edited search checkpoint: exit 3" test $? -eq 3
+  rm -rf "$WORK/pk-damaged" && cp -r "$WORK/pk" "$WORK/pk-damaged"
+  rm "$WORK"/pk-damaged/search.table.*
+  "$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk-damaged" --resume >/dev/null \
+    2>"$WORK/damaged.err"
+  check "search table missing: exit 3" test $? -eq 3
+  check "search table missing: says so" grep -q "missing" "$WORK/damaged.err"
+  saved_nodes=$(sed -n 's/^nodes //p' "$WORK/pk/search.checkpoint")
   "$RASTROS" "${SEARCH[@]}" --checkpoint "$WORK/pk" --resume >"$WORK/resumed.json"
   check "proof-number search, Ctrl-C then --resume: same answer" \
     cmp -s <(answer "$WORK/resumed.json") <(answer "$WORK/search.json")
+  check "proof-number search after --resume: nodes count every run" python3 -c \
+    "import json, sys; sys.exit(0 if json.load(open('$WORK/resumed.json'))['nodes'] > $saved_nodes else 1)"
 else
   echo "note: the search finished before Ctrl-C arrived; skipping"
 fi

@@ -301,8 +301,7 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 TEST(CheckpointFile, RoundTripsAndRefusesDamage) {
-  TemporaryDirectory directory{"rastros-batch-test", TemporaryDirectory::Create::no};
-  std::filesystem::create_directories(directory.path());
+  TemporaryDirectory directory{"rastros-batch-test"};
   const auto path = directory.path() / "state";
   EXPECT_FALSE(read_checkpoint(path, "batch"));
   Checkpoint checkpoint;

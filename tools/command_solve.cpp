@@ -276,6 +276,10 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
   return 0;
 }
 
+/// Longest --checkpoint-every, in seconds (a year: beyond any run, and far from overflowing
+/// the clock's duration type).
+constexpr double kMaxCheckpointEvery = 365.0 * 24 * 3600;
+
 /// What a search checkpoint must match to be resumed: the game, the position, the table size.
 std::string search_identity(const PositionInput& input, std::size_t table_bytes) {
   const Board& board = input.rastros.board();
@@ -375,6 +379,7 @@ int run_solve(const Arguments& arguments) {
   bool root_only = false;
   std::string algorithm = "alpha-beta";
   double checkpoint_every = 600;
+  bool checkpoint_every_given = false;
   po::options_description description("Options");
   add_variant_options(description, variant);
   add_position_options(description, where);
@@ -403,8 +408,12 @@ int run_solve(const Arguments& arguments) {
       "the search's table in DIR every --checkpoint-every seconds; Ctrl-C/SIGTERM stop after "
       "saving")("resume", po::bool_switch(&database.resume),
                 "with --checkpoint DIR: continue the solve or search saved there")(
-      "checkpoint-every", po::value(&checkpoint_every)->default_value(checkpoint_every),
-      "with --algorithm proof-number --checkpoint DIR: seconds of search between saves");
+      "checkpoint-every", po::value<double>()->notifier([&](double seconds) {
+        checkpoint_every = seconds;
+        checkpoint_every_given = true;
+      }),
+      "with --algorithm proof-number --checkpoint DIR: seconds of search between saves "
+      "(default 600)");
   description.add_options()("book-depth", po::value(&book_depth),
                             "with --kind strategy: also store every position within this many "
                             "plies of the start, for both sides (default 0)");
@@ -464,7 +473,13 @@ int run_solve(const Arguments& arguments) {
   if (database.resume && database.checkpoint.empty()) {
     throw InputError("--resume needs --checkpoint DIR");
   }
-  if (!(checkpoint_every > 0)) throw InputError("--checkpoint-every must be a positive number");
+  if (checkpoint_every_given && database.checkpoint.empty()) {
+    throw InputError("--checkpoint-every needs --checkpoint DIR");
+  }
+  if (!(checkpoint_every > 0 && checkpoint_every <= kMaxCheckpointEvery)) {
+    throw InputError("--checkpoint-every must be between 0 and " +
+                     std::to_string(static_cast<long>(kMaxCheckpointEvery)) + " seconds");
+  }
   const PositionInput input = resolve_position(variant, where);
   SolverOptions options;
   options.value_only = value_only;
@@ -491,6 +506,7 @@ int run_solve(const Arguments& arguments) {
   // A long df-pn search saves its table in the checkpoint directory and resumes from it.
   std::optional<SearchCheckpoint> checkpoint;
   SearchProgress earlier;
+  std::string save_failure;  // why the last save failed; empty when it succeeded
   if (!database.checkpoint.empty()) {
     checkpoint.emplace(database.checkpoint, search_identity(input, options.table_bytes),
                        database.resume);
@@ -506,7 +522,16 @@ int run_solve(const Arguments& arguments) {
     control.stop = &stop_requested();
     control.save_every = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double>(checkpoint_every));
-    control.save = [&] { checkpoint->save(*proof_search, {proof_search->nodes(), elapsed()}); };
+    control.save = [&] {
+      try {
+        checkpoint->save(*proof_search, {proof_search->nodes(), elapsed()});
+        save_failure.clear();
+      } catch (const std::system_error& error) {
+        // The search goes on (the previous checkpoint, if any, is intact); said once per failure.
+        save_failure = error.what();
+        std::cerr << "rastros solve: warning: checkpoint not saved: " << save_failure << "\n";
+      }
+    };
     proof_search->set_control(std::move(control));
   }
   Analysis analysis;
@@ -532,15 +557,26 @@ int run_solve(const Arguments& arguments) {
       analysis.nodes = proof_search->nodes();
     }
   } catch (const SearchStopped&) {
-    std::cerr << "rastros solve: stopped; the search is saved in " << database.checkpoint
-              << " (run again with --resume to continue)\n";
+    if (save_failure.empty()) {
+      std::cerr << "rastros solve: stopped; the search is saved in " << database.checkpoint
+                << " (run again with --resume to continue)\n";
+    } else {
+      std::cerr << "rastros solve: stopped, but the last save failed (" << save_failure
+                << "); an earlier checkpoint in " << database.checkpoint << ", if any, is intact\n";
+    }
     return stopped_exit_status();
   }
-  if (checkpoint) checkpoint->remove();
+  // With checkpoints, nodes and seconds count every run of the search.
+  if (proof_search) analysis.nodes = proof_search->nodes();
   const double seconds = elapsed();
   AnalysisReport report{input, analysis, seconds, value_only, std::nullopt};
   report.root_only = root_only;
   print_analysis(report, json);
+  // Only once the answer is out is the checkpoint no longer needed.
+  if (checkpoint) {
+    std::cout.flush();
+    if (std::cout) checkpoint->remove();
+  }
   return 0;
 }
 

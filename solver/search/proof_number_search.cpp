@@ -108,7 +108,14 @@ class ProofTable {
                                     << kWorkShift;
   }
 
+  /// The table's memory, for checkpoints (search/search_checkpoint.hpp).
+  std::span<const unsigned char> image() const {
+    return {reinterpret_cast<const unsigned char*>(buckets_), bytes()};
+  }
+  std::span<unsigned char> image() { return {reinterpret_cast<unsigned char*>(buckets_), bytes()}; }
+
  private:
+  std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
   static constexpr int kWays = 3;
   static constexpr std::uint32_t kFlagBit = 1u << 6;
   static constexpr std::uint32_t kUsedBit = 1u << 7;
@@ -134,13 +141,6 @@ class ProofTable {
     h ^= h >> 29;
     return static_cast<std::size_t>(h) & mask_;
   }
-
- public:
-  std::span<unsigned char> image() const {
-    return {reinterpret_cast<unsigned char*>(buckets_), (mask_ + 1) * sizeof(Bucket)};
-  }
-
- private:
   std::size_t mask_ = 0;
   ZeroedMemory memory_;
   Bucket* buckets_ = nullptr;
@@ -185,7 +185,8 @@ class ProofNumberEngine {
     control_ = std::move(control);
     last_save_ = std::chrono::steady_clock::now();
   }
-  std::span<unsigned char> table_image() const { return table_.image(); }
+  std::span<const unsigned char> table_image() const { return table_.image(); }
+  std::span<unsigned char> table_image() { return table_.image(); }
 
  private:
   Numbers mid(const PackedPosition& key, bool flag, Number threshold_pn, Number threshold_dn);
@@ -211,6 +212,8 @@ class ProofNumberEngine {
     if (control_.save && (stopping || now - last_save_ >= control_.save_every)) {
       control_.save();
       last_save_ = std::chrono::steady_clock::now();
+      // A stop asked for during the save (which can take a while) needs no second one.
+      if (control_.stop && control_.stop->load(std::memory_order_relaxed)) throw SearchStopped();
     }
     if (stopping) throw SearchStopped();
   }

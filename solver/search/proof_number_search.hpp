@@ -20,10 +20,11 @@
 //                 a bucket keeps the entries whose subtrees cost the most work. The game graph
 //                 is acyclic (every move slimes a square), so there is no graph-history
 //                 interaction and a lost entry only costs a re-search, never a wrong answer.
-//   knowledge     the same rules as the alpha-beta Solver: stuck, own goal in reach, moves next
-//                 to the opponent's empty goal dominated, a move leaving the opponent only
-//                 squares next to our goal wins, and once no goal is reachable the matching
-//                 endgame (rastros/matching_endgame.hpp) settles the node without search.
+//   knowledge     the alpha-beta Solver's rules but its one-goal rule (left out on purpose, so
+//                 the two methods that certify a result share less): stuck, own goal in reach,
+//                 moves next to the opponent's empty goal dominated, a move leaving the
+//                 opponent only squares next to our goal wins, and once no goal is reachable
+//                 the matching endgame (rastros/matching_endgame.hpp) settles the node.
 //
 // Stuck-draw rules are supported by solving twice: first "does the side to move win?", then,
 // if not, "does the side to move at least draw?". A query flag in the table key records which

@@ -15,6 +15,8 @@ namespace {
 
 constexpr std::string_view kKind = "proof-number-search";
 const std::string kTablePrefix = "search.table.";
+/// The layout of ProofTable's buckets; a table of another layout must not be read as this one.
+constexpr int kTableFormat = 1;
 
 /// zlib's CRC-32 (the same polynomial as the other files' boost::crc_32_type), in pieces that
 /// fit its 32-bit length argument; fast enough for tables of gigabytes.
@@ -40,7 +42,7 @@ SearchCheckpoint::SearchCheckpoint(std::filesystem::path directory, std::string 
                                    bool resume)
     : directory_(std::move(directory)),
       state_path_(directory_ / "search.checkpoint"),
-      identity_(std::move(identity)) {
+      identity_(std::move(identity) + " table-format " + std::to_string(kTableFormat)) {
   prepare_checkpoint_directory(directory_);
   if (!resume && std::filesystem::exists(state_path_)) {
     throw InputError("checkpoint directory " + directory_.string() +
@@ -80,8 +82,12 @@ SearchProgress SearchCheckpoint::restore(ProofNumberSearch& search) const {
   std::error_code error;
   const std::uintmax_t size = std::filesystem::file_size(table_path, error);
   if (error) throw damaged("missing");
-  if (size != table_bytes || table_bytes != search.table_image().size()) {
-    throw damaged("holds " + std::to_string(size) + " bytes, expected " +
+  if (size != table_bytes) {
+    throw damaged("holds " + std::to_string(size) + " bytes, the checkpoint says " +
+                  std::to_string(table_bytes));
+  }
+  if (table_bytes != search.table_image().size()) {
+    throw damaged("holds a table of " + std::to_string(table_bytes) + " bytes, this search's has " +
                   std::to_string(search.table_image().size()));
   }
   search.restore_table([&](std::span<unsigned char> destination) {
@@ -103,7 +109,6 @@ SearchProgress SearchCheckpoint::restore(ProofNumberSearch& search) const {
 
 void SearchCheckpoint::save(const ProofNumberSearch& search, const SearchProgress& progress) const {
   const std::span<const unsigned char> table = search.table_image();
-  const std::string previous = kTablePrefix + std::to_string(generation_);
   const std::string name = kTablePrefix + std::to_string(generation_ + 1);
   write_file_atomically(directory_ / name, table, "checkpoint");
   Checkpoint checkpoint;
@@ -116,14 +121,27 @@ void SearchCheckpoint::save(const ProofNumberSearch& search, const SearchProgres
   checkpoint.fields["table_crc32"] = hex(crc32_of(table));
   write_checkpoint(state_path_, checkpoint);
   ++generation_;
-  remove_checkpoint(directory_ / previous);
+  // Every older table goes: the previous one, and any a kill left behind between the two
+  // writes of an earlier save.
+  remove_tables_except(name);
+}
+
+void SearchCheckpoint::remove_tables_except(const std::string& kept) const {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory_, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with(kTablePrefix) && name != kept) {
+      std::filesystem::remove(entry.path(), error);
+    }
+  }
 }
 
 void SearchCheckpoint::remove() const {
-  remove_checkpoint(state_path_);
   std::error_code error;
+  std::filesystem::remove(state_path_, error);
+  remove_tables_except("");
   for (const auto& entry : std::filesystem::directory_iterator(directory_, error)) {
-    if (entry.path().filename().string().starts_with(kTablePrefix)) {
+    if (entry.path().filename().string().starts_with("search.checkpoint.tmp.")) {
       std::filesystem::remove(entry.path(), error);
     }
   }

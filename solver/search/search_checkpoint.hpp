@@ -11,8 +11,10 @@
 //                          table: what is being solved ("search": board, steps, rules, start,
 //                          position, table size), the nodes so far, the elapsed seconds, and
 //                          the name, size and CRC-32 of the table file it goes with.
-// Only once the new text checkpoint is in place is the previous table file removed, so a crash
-// at any moment leaves a consistent pair (the disk briefly holds two tables). Saves happen every
+// Only once the new text checkpoint is in place are older table files removed, so a crash at
+// any moment leaves a consistent pair (the disk holds two tables during a save, and after a
+// kill between its two writes until the next save). The identity includes the table layout's
+// version, so a table of another layout is never read as this one. Saves happen every
 // few minutes of search time, at points where the table holds only finished results.
 
 #include <cstdint>
@@ -43,6 +45,7 @@ class SearchCheckpoint {
   void save(const ProofNumberSearch& search, const SearchProgress& progress) const;
 
   /// Removes the checkpoint once the search has finished (and the directory, when empty).
+  /// Never throws: the answer matters more than the clean-up.
   void remove() const;
 
   const std::filesystem::path& directory() const { return directory_; }
@@ -50,6 +53,8 @@ class SearchCheckpoint {
  private:
   std::filesystem::path directory_;
   std::filesystem::path state_path_;
+  void remove_tables_except(const std::string& kept) const;
+
   std::string identity_;
   mutable std::uint64_t generation_ = 0;  // N of the last table saved or restored
 };
