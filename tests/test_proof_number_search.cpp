@@ -246,12 +246,13 @@ TEST(ProofNumberSearch, StopsAndResumesFromACopyOfItsTable) {
   control.save = [&] {
     const std::span<const unsigned char> image = first.table_image();
     saved.assign(image.begin(), image.end());
-    // Stop at the fourth save: well into the search, with a table worth resuming from.
+    // Stop during the third save: well into the search, with a table worth resuming from.
     if (++saves == 3) stop = true;
   };
   first.set_control(control);
   EXPECT_THROW(first.solve(start), SearchStopped);
-  ASSERT_EQ(saves, 4) << "the search ended before it could be stopped";
+  // A stop asked for during a save needs no second save.
+  ASSERT_EQ(saves, 3) << "the search ended before it could be stopped, or saved again";
   const std::uint64_t before_stop = first.nodes();
 
   ProofNumberSearch resumed(game, kBytes);
