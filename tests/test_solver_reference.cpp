@@ -631,10 +631,17 @@ TEST(SolverReference, OneGoalLeftPositions) {
     for (const Variant& variant : all_rule_sets(width, height)) {
       const Board board = board_of(variant);
       const Rastros rules(board, 1, variant.rule);
+      // The rule applies to regions of every size here (by default only to large ones, which
+      // boards this small barely have).
       SolverOptions rule_alone = baseline_options();
       rule_alone.use_matching = true;  // the one-goal rule rides on the matching endgame
-      Solver with_defaults(rules, with_table(SolverOptions{}, std::size_t{4} << 20));
-      Solver value_only(rules, with_table(value_only_options(), std::size_t{4} << 20));
+      rule_alone.one_goal_min_region = 0;
+      SolverOptions defaults;
+      defaults.one_goal_min_region = 0;
+      SolverOptions value_only_everywhere = value_only_options();
+      value_only_everywhere.one_goal_min_region = 0;
+      Solver with_defaults(rules, with_table(defaults, std::size_t{4} << 20));
+      Solver value_only(rules, with_table(value_only_everywhere, std::size_t{4} << 20));
       Solver only_rule(rules, with_table(rule_alone, std::size_t{4} << 20));
       int found[2] = {0, 0};  // positions whose reachable goal is the mover's / the opponent's
       for (int attempt = 0; attempt < 4000 && found[0] + found[1] < 40; ++attempt) {

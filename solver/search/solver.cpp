@@ -210,27 +210,6 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       if (lower >= beta) return lower;
       if (upper <= alpha) return upper;
     }
-  } else if (stuck_loses && options_.use_matching && options_.use_one_goal_rule &&
-             ((region & bit(my_goal)) == 0) != ((region & bit(their_goal)) == 0)) {
-    // One goal left in reach. Its owner has every move of plain geography on the rest of the
-    // region plus a winning one (entering it); the other player's extra move (entering it too)
-    // loses at once. So if the owner wins that geography game, the owner wins here.
-    const bool mine = region & bit(my_goal);
-    const Square goal = mine ? my_goal : their_goal;
-    const bool mover_wins_geography = geography_mover_wins(board_, node.snail, region & ~bit(goal));
-    if (mine == mover_wins_geography) {
-      if constexpr (kValueOnly) return mine ? 1 : -1;
-      const int longest = count(region);
-      if (mine) {
-        lower = score_of_win(longest);
-        upper = score_of_win(1);
-      } else {
-        lower = score_of_loss(2);
-        upper = score_of_loss(longest);
-      }
-      if (lower >= beta) return lower;
-      if (upper <= alpha) return upper;
-    }
   }
 
   TableEntry entry;
@@ -251,6 +230,28 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       if (value.upper < 0) upper = std::min(upper, score_of_loss(longest));
       if (value.lower == 0 && value.upper == 0) return 0;  // a draw: no remoteness to find
       if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+    }
+  }
+  if (stuck_loses && options_.use_matching && options_.use_one_goal_rule &&
+      count(region) >= options_.one_goal_min_region &&
+      ((region & bit(my_goal)) == 0) != ((region & bit(their_goal)) == 0)) {
+    // One goal left in reach. Its owner has every move of plain geography on the rest of the
+    // region plus a winning one (entering it); the other player's extra move (entering it too)
+    // loses at once. So if the owner wins that geography game, the owner wins here. Checked
+    // after the table: a stored entry means the rule did not decide this node before.
+    const bool mine = region & bit(my_goal);
+    const Square goal = mine ? my_goal : their_goal;
+    const bool mover_wins_geography = geography_mover_wins(board_, node.snail, region & ~bit(goal));
+    if (mine == mover_wins_geography) {
+      if constexpr (kValueOnly) return mine ? 1 : -1;
+      const int longest = count(region);
+      if (mine) {
+        lower = std::max(lower, score_of_win(longest));
+      } else {
+        upper = std::min(upper, score_of_loss(longest));
+      }
+      if (lower >= beta || lower == upper) return lower;
       if (upper <= alpha) return upper;
     }
   }

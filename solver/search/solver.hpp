@@ -36,6 +36,10 @@ struct SolverOptions {
   /// With one goal left in reach, a geography win for its owner is a win (see solver.cpp);
   /// needs use_matching.
   bool use_one_goal_rule = true;
+  /// ... in regions of at least this many squares: below, searching costs about what the
+  /// matching does (7x7 value-only root, 1 thread: 2.07 M nodes either way, 4% fewer nodes
+  /// than without the rule, time unchanged at 20; 10% slower when applied everywhere).
+  int one_goal_min_region = 20;
   /// Win/loss/draw only: much faster; outcomes carry no remoteness.
   bool value_only = false;
   /// Transposition table size; at least kMinimumTableBytes.
