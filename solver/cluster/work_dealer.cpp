@@ -49,9 +49,9 @@ void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callb
 
   std::mutex mutex;
   std::uint64_t next_sequence = 0;
-  const auto take = [&]() -> std::optional<Message> {
+  const auto take = [&](int rank) -> std::optional<Message> {
     std::lock_guard lock(mutex);
-    std::optional<std::string> item = callbacks.next_item();
+    std::optional<std::string> item = callbacks.next_item(rank);
     if (!item) return std::nullopt;
     return Message{static_cast<std::int64_t>(next_sequence++), std::move(*item)};
   };
@@ -73,7 +73,7 @@ void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callb
         boost::mpi::request request = world.irecv(boost::mpi::any_source, kResult, result);
         const boost::mpi::status status = wait_politely(request);
         if (result.first != kNoResult) deliver(result);
-        if (std::optional<Message> item = take()) {
+        if (std::optional<Message> item = take(status.source())) {
           world.send(status.source(), kWork, *item);
         } else {
           world.send(status.source(), kDone);
@@ -85,7 +85,7 @@ void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callb
     }
   });
   try {
-    while (std::optional<Message> item = take()) {
+    while (std::optional<Message> item = take(0)) {
       deliver({item->first, callbacks.work(item->second)});
     }
   } catch (...) {

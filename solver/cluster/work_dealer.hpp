@@ -22,9 +22,11 @@
 namespace rastros::cluster {
 
 struct WorkCallbacks {
-  /// Root only: the next item, or nullopt when there are no more (or the job must stop).
-  /// Called under a lock, from the dealer thread and the main thread.
-  std::function<std::optional<std::string>()> next_item;
+  /// Root only: the next item for rank `rank`, or nullopt when there are no more (or the job
+  /// must stop). Called under a lock, from the dealer thread and the main thread. Knowing the
+  /// rank lets a job keep related items on one rank (a map: neighbouring start squares share
+  /// subtrees, which only a rank's own table can reuse).
+  std::function<std::optional<std::string>(int rank)> next_item;
   /// Every rank: computes an item's result.
   std::function<std::string(const std::string& item)> work;
   /// Root only: receives each result with the item's sequence number (0, 1, 2... in the order
