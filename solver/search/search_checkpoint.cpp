@@ -137,14 +137,13 @@ void SearchCheckpoint::remove_tables_except(const std::string& kept) const {
 }
 
 void SearchCheckpoint::remove() const {
-  std::error_code error;
-  std::filesystem::remove(state_path_, error);
-  remove_tables_except("");
-  for (const auto& entry : std::filesystem::directory_iterator(directory_, error)) {
-    if (entry.path().filename().string().starts_with("search.checkpoint.tmp.")) {
-      std::filesystem::remove(entry.path(), error);
-    }
+  try {
+    remove_checkpoint(state_path_);  // with its temporaries
+  } catch (const std::filesystem::filesystem_error&) {
+    // Never fails the search it cleans up after; a leftover file only costs disk.
   }
+  remove_tables_except("");
+  std::error_code error;
   std::filesystem::remove(directory_, error);  // only if empty
 }
 
