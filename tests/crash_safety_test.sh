@@ -29,7 +29,11 @@ die() {
 writer() { exec nice -n 10 "$RASTROS" solve --db "$1" --board "$BOARD" --quiet --threads 1; }
 # The kills aimed inside the write run the writer with a pause between 4 KiB pieces of the
 # file (core/atomic_file.cpp), so that they land there however fast or loaded the machine is.
-slow_writer() { RASTROS_TEST_WRITE_PAUSE_US=1000 writer "$@"; }
+slow_writer() { RASTROS_TEST_WRITE_PAUSE_US=$piece_pause_us writer "$@"; }
+# Waits about a millisecond without forking: a read with a timeout on a FIFO nobody writes to.
+mkfifo never || exit 1
+exec {never_fd}<>never
+nap() { read -rt 0.001 -u "$never_fd" _ || :; }
 # Microseconds since the epoch, in $now (no subshell: this runs in tight loops).
 tick() { now=${EPOCHREALTIME/./}; }
 # Spins for $1 microseconds: finer than forking `sleep`.
@@ -53,6 +57,11 @@ done
 cmp -s reference.rdb again.rdb || die "two builds of $BOARD differ"
 "$RASTROS" verify --db reference.rdb --quiet >/dev/null || die "verify refuses the reference"
 "$RASTROS" solve --db old.rdb --board 4x4 --quiet >/dev/null || die "old build failed"
+# The slow writer's pause makes its temporary file live about 200 ms whatever the file's size.
+pieces=$((($(stat -c %s reference.rdb) + 4095) / 4096))
+piece_pause_us=$((200000 / (pieces > 1 ? pieces - 1 : 1)))
+((piece_pause_us < 100)) && piece_pause_us=100
+slow_window_us=$(((pieces > 1 ? pieces - 1 : 1) * piece_pause_us))
 
 # How long the temporary file lives (polled without forking): mostly the fsync.
 writer timing.rdb >/dev/null &
@@ -67,8 +76,7 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 wait "$pid"
 write_us=$((appeared && vanished ? vanished - appeared : 2000))
-echo "a run takes $((run_us / 1000)) ms; its temporary file lives about $write_us us"
-((write_us < 500)) && write_us=500
+echo "a run takes $((run_us / 1000)) ms; its temporary file lives about $write_us us (slow writer: $pieces pieces, ${piece_pause_us} us apart)"
 
 nothing=0 previous=0 complete=0 inside_write=0
 for ((i = 0; i < ITERATIONS; i++)); do
@@ -85,12 +93,12 @@ for ((i = 0; i < ITERATIONS; i++)); do
     # Anywhere in the run, up to 10% past its measured length.
     spin_us $(((RANDOM * 32768 + RANDOM) % (run_us * 11 / 10)))
   else
-    # While writing: once the temporary file exists, a random part of its measured lifetime.
-    # (Polling starts late in the run: a directory scan per turn slows everything down.)
-    pause_us=$((run_us * 6 / 10))
-    sleep "$((pause_us / 1000000)).$(printf '%06d' $((pause_us % 1000000)))"
-    while kill -0 "$pid" 2>/dev/null && ! compgen -G "target.rdb.tmp.*" >/dev/null; do :; done
-    spin_us $(((RANDOM * 32768 + RANDOM) % write_us))
+    # While writing: once the temporary file exists, a random moment in the first 3/4 of the
+    # slow write. The directory is scanned about once a millisecond (a scan per turn of a busy
+    # loop would slow the writer down), from the start: no guess of when the solve ends, which
+    # on a loaded machine can be far from the measured run.
+    while kill -0 "$pid" 2>/dev/null && ! compgen -G "target.rdb.tmp.*" >/dev/null; do nap; done
+    spin_us $(((RANDOM * 32768 + RANDOM) % (slow_window_us * 3 / 4)))
   fi
   kill -KILL "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
