@@ -274,6 +274,68 @@ TEST(Region, MatchesBreadthFirstSearchOnRandomMasks) {
   }
 }
 
+// The child's region computed from the parent's (region_after_step) against a breadth-first
+// search of the child from scratch, on positions reached by random walks (so that `region` is
+// a real region), on every board shape and both step sets. The walks also count how often the
+// local test took the shortcut, so a test that never exercises it fails.
+TEST(Region, AfterStepMatchesBreadthFirstSearchAlongRandomWalks) {
+  std::mt19937_64 random(4242);
+  int shortcuts = 0;
+  int flood_fills = 0;
+  for (const Board& board : all_boards()) {
+    for (int walk = 0; walk < 60; ++walk) {
+      Square snail = 0;
+      do {
+        snail = static_cast<Square>(random() % board.square_count());
+      } while (board.is_goal(snail));
+      // A random slimed pattern first, then the walk from there.
+      SquareMask free = random_mask(random, board, 60 + static_cast<int>(random() % 40));
+      SquareMask region = bfs_region(board, snail, free & ~bit(snail));
+      while (true) {
+        const SquareMask steps = board.neighbours(snail) & region & ~board.goals();
+        if (!steps) break;
+        Square to = lowest_square(steps);
+        for (int skip = static_cast<int>(random() % 8); skip > 0; --skip) {
+          const SquareMask rest = steps & ~(bit(to) | (bit(to) - 1));
+          to = rest ? lowest_square(rest) : lowest_square(steps);
+        }
+        const SquareMask expected = bfs_region(board, to, region & ~bit(to));
+        ASSERT_EQ(region_after_step(board, snail, region, to), expected)
+            << describe(board) << " from " << snail << " to " << to << " region " << region;
+        ++(board.box_joins_neighbours(snail, region & ~board.goals()) ? shortcuts : flood_fills);
+        snail = to;
+        region = expected;
+      }
+    }
+  }
+  EXPECT_GT(shortcuts, 1000);
+  EXPECT_GT(flood_fills, 100);
+}
+
+// box_joins_neighbours is a sufficient test: whenever it says yes, removing the square really
+// leaves the rest connected (checked by breadth-first search from one of its neighbours).
+TEST(Region, BoxTestNeverJoinsWhatIsCutApart) {
+  std::mt19937_64 random(99);
+  for (const Board& board : all_boards()) {
+    for (int trial = 0; trial < 2000; ++trial) {
+      const Square square = static_cast<Square>(random() % board.square_count());
+      const SquareMask passable =
+          random_mask(random, board, 30 + static_cast<int>(random() % 60)) & ~bit(square);
+      const SquareMask neighbours = board.neighbours(square) & passable;
+      if (!neighbours || !board.box_joins_neighbours(square, passable)) continue;
+      // From one neighbour, without the square: every other neighbour must be reachable.
+      const Square start = lowest_square(neighbours);
+      SquareMask reached = bit(start);
+      for (SquareMask grown = reached;; reached = grown) {
+        grown = (board.dilate(reached) & passable) | reached;
+        if (grown == reached) break;
+      }
+      EXPECT_EQ(neighbours & ~reached, 0u)
+          << describe(board) << " square " << square << " passable " << passable;
+    }
+  }
+}
+
 TEST(Region, GoalsAreReachedButNotPassedThrough) {
   // 3x2 orthogonal: a1=0 b1=1 c1=2 / a2=3 b2=4 c2=5; goals a1 and c2.
   const Board small(3, 2, StepSet::orthogonal);

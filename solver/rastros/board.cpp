@@ -1,5 +1,7 @@
 #include "rastros/board.hpp"
 
+#include <cstdlib>
+
 #include "core/errors.hpp"
 
 namespace rastros {
@@ -33,21 +35,52 @@ Board::Board(int width, int height, StepSet steps) : width_(width), height_(heig
       }
     }
     neighbours_[square] = around;
+    SquareMask box = 0;
+    for (int df = -1; df <= 1; ++df) {
+      for (int dr = -1; dr <= 1; ++dr) {
+        const int file = file_of(square) + df;
+        const int rank = rank_of(square) + dr;
+        if ((df || dr) && on_board(file, rank)) box |= bit(square_at(file, rank));
+      }
+    }
+    box_[square] = box;
+  }
+
+  // For each pattern of the 3x3 box (centre excluded): flood from one of the centre's step
+  // neighbours through the pattern's cells; joined when every step neighbour is reached.
+  const auto adjacent = [steps](int a, int b) {
+    const int df = std::abs(a % 3 - b % 3);
+    const int dr = std::abs(a / 3 - b / 3);
+    if (df > 1 || dr > 1 || (df == 0 && dr == 0)) return false;
+    return steps == StepSet::king || df + dr == 1;
+  };
+  for (unsigned pattern = 0; pattern < 512; ++pattern) {
+    const unsigned cells = pattern & ~(1u << 4);
+    unsigned targets = 0;
+    for (int cell = 0; cell < 9; ++cell) {
+      if ((cells >> cell & 1) && adjacent(cell, 4)) targets |= 1u << cell;
+    }
+    unsigned reached = targets & (~targets + 1);  // the lowest target
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (int cell = 0; cell < 9; ++cell) {
+        if (!(cells >> cell & 1) || (reached >> cell & 1)) continue;
+        for (int other = 0; other < 9; ++other) {
+          if ((reached >> other & 1) && adjacent(cell, other)) {
+            reached |= 1u << cell;
+            grew = true;
+            break;
+          }
+        }
+      }
+    }
+    if ((targets & ~reached) == 0)
+      box_pattern_joined_[pattern >> 6] |= std::uint64_t{1} << (pattern & 63);
   }
 }
 
 std::string Board::name() const {
   return std::to_string(width_) + "x" + std::to_string(height_);
-}
-
-SquareMask Board::dilate(SquareMask mask) const {
-  const SquareMask east = (mask << 1) & not_first_file_;
-  const SquareMask west = (mask >> 1) & not_last_file_;
-  if (steps_ == StepSet::orthogonal) {
-    return mask | east | west | ((mask << width_) & all_squares_) | (mask >> width_);
-  }
-  const SquareMask row = mask | east | west;
-  return row | ((row << width_) & all_squares_) | (row >> width_);
 }
 
 }  // namespace rastros

@@ -74,8 +74,32 @@ class Board {
 
   /// The squares one step from `square` (itself excluded).
   SquareMask neighbours(Square square) const { return neighbours_[square]; }
-  /// `mask` together with every square one step from it, computed with shifts.
-  SquareMask dilate(SquareMask mask) const;
+  /// `mask` together with every square one step from it, computed with shifts. Inline: the
+  /// region flood fill calls it in a loop at every search node.
+  SquareMask dilate(SquareMask mask) const {
+    const SquareMask east = (mask << 1) & not_first_file_;
+    const SquareMask west = (mask >> 1) & not_last_file_;
+    if (steps_ == StepSet::orthogonal) {
+      return mask | east | west | ((mask << width_) & all_squares_) | (mask >> width_);
+    }
+    const SquareMask row = mask | east | west;
+    return row | ((row << width_) & all_squares_) | (row >> width_);
+  }
+
+  /// True when the squares of `passable` one step from `square` are joined to each other by
+  /// steps through squares of `passable` in the 3x3 box around `square`. Then removing `square`
+  /// from a connected set `passable + square` leaves `passable` connected: any path through
+  /// `square` can go round it inside the box. A local, sufficient test (false says nothing);
+  /// always false on boards narrower than 3 files, where the box's rows overlap in a mask.
+  bool box_joins_neighbours(Square square, SquareMask passable) const {
+    if (width_ < 3) return false;
+    SquareMask box = passable & box_[square];
+    const int lowest = square - width_ - 1;  // the box's bottom-left corner (maybe off the board)
+    box = lowest >= 0 ? box >> lowest : box << -lowest;
+    const unsigned pattern =
+        static_cast<unsigned>((box & 7) | (box >> width_ & 7) << 3 | (box >> 2 * width_ & 7) << 6);
+    return box_pattern_joined_[pattern >> 6] >> (pattern & 63) & 1;
+  }
 
   /// The corner a player wins by entering: a1 for player 1, the top-right square for player 2.
   Square goal_of(Player player) const { return player == Player::one ? 0 : square_count() - 1; }
@@ -96,6 +120,10 @@ class Board {
   SquareMask not_first_file_;  // squares a step east may land on
   SquareMask not_last_file_;   // squares a step west may land on
   std::array<SquareMask, kMaxSquares> neighbours_{};
+  std::array<SquareMask, kMaxSquares> box_{};  // the 3x3 box around a square, itself excluded
+  // Bit p of this 512-bit set: box pattern p (bit 3*row + column, row 0 at the bottom, centre
+  // bit 4 ignored) joins the centre's step neighbours in it (see box_joins_neighbours).
+  std::array<std::uint64_t, 8> box_pattern_joined_{};
 };
 
 }  // namespace rastros

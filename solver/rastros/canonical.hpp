@@ -26,24 +26,18 @@ class Canonicalizer {
   /// The key of a position that has not ended.
   PackedPosition pack(const Position& position) const {
     SquareMask free = position.free;
-    Square snail = position.snail;
-    if (options_.prune_region) free = region_of(board_, snail, free);
-    if (!options_.use_symmetry) {
-      // No symmetry at all (a baseline): the side to move is kept in the snail byte's top bit.
-      const int side_bit = position.to_move == Player::two ? kSideTwoBit : 0;
-      return {free, static_cast<std::uint8_t>(snail | side_bit)};
-    }
-    if (position.to_move == Player::two) {
-      free = rotation_.apply(free);
-      snail = rotation_.apply(snail);
-    }
-    PackedPosition key{free, static_cast<std::uint8_t>(snail)};
-    if (reflection_) {
-      const PackedPosition mirrored{reflection_->apply(free),
-                                    static_cast<std::uint8_t>(reflection_->apply(snail))};
-      if (mirrored < key) key = mirrored;
-    }
-    return key;
+    if (options_.prune_region) free = region_of(board_, position.snail, free);
+    return pack_pruned({free, position.snail, position.to_move});
+  }
+
+  /// The key after the snail of `parent` steps to `move` (an empty non-goal square), where
+  /// `parent` is unpack(key) of a key of this canonicalizer: its free squares are then already
+  /// its region, and the child's region follows from it without a flood fill most of the time.
+  PackedPosition pack_after_step(const Position& parent, Square move) const {
+    const SquareMask free = options_.prune_region
+                                ? region_after_step(board_, parent.snail, parent.free, move)
+                                : parent.free & ~bit(move);
+    return pack_pruned({free, move, opponent(parent.to_move)});
   }
 
   /// Maps a square of `pack(position)`'s frame (e.g. a stored best move) back to `position`'s
@@ -80,6 +74,28 @@ class Canonicalizer {
 
  private:
   static constexpr int kSideTwoBit = 0x80;
+
+  /// Steps 1 and 3 of the packing (position.hpp) on a position already pruned to its region.
+  PackedPosition pack_pruned(const Position& position) const {
+    SquareMask free = position.free;
+    Square snail = position.snail;
+    if (!options_.use_symmetry) {
+      // No symmetry at all (a baseline): the side to move is kept in the snail byte's top bit.
+      const int side_bit = position.to_move == Player::two ? kSideTwoBit : 0;
+      return {free, static_cast<std::uint8_t>(snail | side_bit)};
+    }
+    if (position.to_move == Player::two) {
+      free = rotation_.apply(free);
+      snail = rotation_.apply(snail);
+    }
+    PackedPosition key{free, static_cast<std::uint8_t>(snail)};
+    if (reflection_) {
+      const PackedPosition mirrored{reflection_->apply(free),
+                                    static_cast<std::uint8_t>(reflection_->apply(snail))};
+      if (mirrored < key) key = mirrored;
+    }
+    return key;
+  }
 
   Board board_;
   Options options_;

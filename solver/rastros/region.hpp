@@ -23,4 +23,18 @@ inline SquareMask region_of(const Board& board, Square snail, SquareMask free) {
   return (reached & ~bit(snail)) | (board.dilate(reached) & free & board.goals());
 }
 
+/// The region after the snail steps from `from` to `to`, given `region` = the region at `from`
+/// (to is a non-goal square of it). The same as region_of(board, to, region minus to), but
+/// usually without a flood fill: the parent's passable squares P (region minus goals) were all
+/// joined to `from`; when the box around `from` joins its neighbours in P, P stays joined
+/// without `from`, so the snail at `to` still reaches all of P, and the goals it reaches are
+/// those next to P. Otherwise (`from` may cut P in two) the flood fill decides.
+inline SquareMask region_after_step(const Board& board, Square from, SquareMask region, Square to) {
+  const SquareMask passable = region & ~board.goals();
+  if (!board.box_joins_neighbours(from, passable)) {
+    return region_of(board, to, region & ~bit(to));
+  }
+  return (passable & ~bit(to)) | (board.dilate(passable) & region & board.goals());
+}
+
 }  // namespace rastros

@@ -262,7 +262,7 @@ Known ProofNumberEngine::expand(const PackedPosition& key, bool flag, Children& 
     if (safe_replies == 0) return Known::success;  // every reply lets us into our goal
 
     Child& child = children.list[children.size];
-    child.key = canonicalizer_.pack({node.free & ~bit(move), move, opponent(node.to_move)});
+    child.key = canonicalizer_.pack_after_step(node, move);
     if (!table_.probe(child.key, next_flag, child.numbers)) {
       // To refute the child its mover's every safe reply must fail; one success proves it.
       // dn = replies squared rather than replies: it ranks a child with 2 safe replies far

@@ -1,7 +1,9 @@
 #include "search/solver.hpp"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for_each.h>
+#include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
 
 #include <algorithm>
@@ -39,6 +41,33 @@ struct SplitPoint {
     }
     return false;
   }
+};
+
+/// Nodes some thread is searching right now (ABDADA): another thread reaching one of them as
+/// a later brother defers it, searches its other moves, and comes back when the table may
+/// already hold the answer. A lossy hash set: a collision only delays a move.
+class BusyNodes {
+ public:
+  bool active() const { return active_; }
+  void set_active(bool active) { active_ = active; }
+  bool busy(const PackedPosition& key) const {
+    return slots_[index(key)].load(std::memory_order_relaxed) == tag(key);
+  }
+  void enter(const PackedPosition& key) {
+    slots_[index(key)].store(tag(key), std::memory_order_relaxed);
+  }
+  void leave(const PackedPosition& key) {
+    std::uint64_t expected = tag(key);
+    slots_[index(key)].compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+  }
+
+ private:
+  static std::uint64_t tag(const PackedPosition& key) {
+    return (key.free * 0x9E3779B97F4A7C15ull ^ key.snail * 0xC2B2AE3D27D4EB4Full) | 1;
+  }
+  static std::size_t index(const PackedPosition& key) { return tag(key) >> 51; }
+  bool active_ = false;
+  std::array<std::atomic<std::uint64_t>, 8192> slots_{};
 };
 
 /// Per-thread counters, written only by their own thread.
@@ -81,7 +110,9 @@ class SearchEngine {
         options_(options),
         cancellation_(cancellation),
         canonicalizer_(board_, {options.prune_region, options.use_symmetry}),
-        table_(options.table_bytes) {}
+        table_(options.table_bytes) {
+    busy_.set_active(threads_ > 1);
+  }
 
   /// Exact score of a position that has not ended.
   Score solve(const Position& position, bool value_only) {
@@ -141,8 +172,9 @@ class SearchEngine {
   Score search_children(const MoveSorter& moves, Score alpha, Score beta, Worker& worker,
                         const SplitPoint* split, int ply, bool parallel, int& best_move);
 
+  /// `node` must come from unpacking a key (its free squares are then its region).
   PackedPosition child_key(const Position& node, Square move) const {
-    return canonicalizer_.pack({node.free & ~bit(move), move, opponent(node.to_move)});
+    return canonicalizer_.pack_after_step(node, move);
   }
 
   Rastros rastros_;
@@ -151,9 +183,16 @@ class SearchEngine {
   SearchCancellation cancellation_;
   Canonicalizer canonicalizer_;
   TranspositionTable table_;
+  BusyNodes busy_;
   oneapi::tbb::enumerable_thread_specific<Worker> workers_;
   SplitPoint root_;
   bool cancellable_ = cancellation_.stop || cancellation_.deadline;
+  // Threads TBB lets this search use (the arena's, capped by a global_control such as
+  // `--threads`), read once: it sizes the helper tasks of split points.
+  int threads_ = std::min<int>(
+      oneapi::tbb::this_task_arena::max_concurrency(),
+      static_cast<int>(oneapi::tbb::global_control::active_value(
+          oneapi::tbb::global_control::max_allowed_parallelism)));
 };
 
 template <bool kValueOnly>
@@ -256,7 +295,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     }
   }
   const Score window_alpha = std::max(alpha, lower);
-  const Score window_beta = std::min(beta, upper);
+  // No score beats a win in 1: with that as beta, a win found by one thread stops its
+  // brothers at once, even under a full window (the value-only search from the root).
+  const Score window_beta = std::min({beta, upper, win_in<kValueOnly>(1)});
 
   // Squares the opponent must not step on: our goal and, while it is empty, its neighbours
   // (we would enter it next). A move that leaves the opponent only such squares wins at once.
@@ -305,8 +346,11 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
   const bool parallel = ply < kSplitPlies && sorter.size() > 1 && count(region) >= kSplitRegion;
   int best_move = -1;
+  const bool mark_busy = busy_.active() && count(region) >= kSplitRegion;
+  if (mark_busy) busy_.enter(key);
   const Score best = search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split,
                                                  ply, parallel, best_move);
+  if (mark_busy) busy_.leave(key);
   if (split->stopped()) return 0;  // abandoned: the caller ignores this score
 
   // Fail-soft: `best` is exact inside the window, an upper bound below it, a lower bound above.
@@ -323,39 +367,52 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
                                     int& best_move) {
   Score best = -kInfinity;
   const int serial_moves = parallel ? 1 : moves.size();
-  for (int i = 0; i < serial_moves; ++i) {
-    const Score child = search<kValueOnly>(moves[i].child, to_child<kValueOnly>(beta),
-                                           to_child<kValueOnly>(alpha), worker, split, ply + 1);
-    if (split->stopped()) return best;
-    const Score score = to_parent<kValueOnly>(child);
-    if (score > best) {
-      best = score;
-      best_move = moves[i].move;
-      if (score > alpha) alpha = score;
-      if (alpha >= beta) return best;
+  std::array<std::uint8_t, 8> deferred;
+  int deferred_count = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    const int count_now = pass == 0 ? serial_moves : deferred_count;
+    for (int j = 0; j < count_now; ++j) {
+      const int i = pass == 0 ? j : deferred[j];
+      const PackedPosition& child_position = moves[i].child;
+      if (pass == 0 && j > 0 && busy_.active() && busy_.busy(child_position)) {
+        deferred[deferred_count++] = static_cast<std::uint8_t>(i);
+        continue;
+      }
+      const Score child = search<kValueOnly>(child_position, to_child<kValueOnly>(beta),
+                                             to_child<kValueOnly>(alpha), worker, split, ply + 1);
+      if (split->stopped()) return best;
+      const Score score = to_parent<kValueOnly>(child);
+      if (score > best) {
+        best = score;
+        best_move = moves[i].move;
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) return best;
+      }
     }
   }
   if (!parallel) return best;
 
-  // Young brothers: the rest in parallel, sharing alpha; a cut-off stops the others.
+  // Young brothers: the rest in parallel, sharing alpha; a cut-off stops the others. The
+  // children are handed out best-first from a shared counter by as many identical tasks as
+  // threads can run them: spawning one task per child would let the spawning thread run them
+  // newest (worst) first, and a 7x7 remoteness solve then took twice the nodes on one thread.
   SplitPoint point;
   point.parent = split;
   std::atomic<Score> shared_alpha{alpha};
   std::atomic<int> shared_best{(best + 128) << 8 | best_move};  // score and move in one word
-  oneapi::tbb::task_group group;
-  for (int i = 1; i < moves.size(); ++i) {
-    const Square move = moves[i].move;
-    const PackedPosition child_position = moves[i].child;
-    group.run(thread_sanitizer::handed_off([&, move, child_position] {
+  std::atomic<int> next_child{1};
+  const auto search_next_children = [&] {
+    for (int i = next_child.fetch_add(1, std::memory_order_relaxed); i < moves.size();
+         i = next_child.fetch_add(1, std::memory_order_relaxed)) {
       const Score alpha_now = shared_alpha.load(std::memory_order_relaxed);
       if (point.stopped() || alpha_now >= beta) return;
       Worker& local = workers_.local();
       const Score child =
-          search<kValueOnly>(child_position, to_child<kValueOnly>(beta),
+          search<kValueOnly>(moves[i].child, to_child<kValueOnly>(beta),
                              to_child<kValueOnly>(alpha_now), local, &point, ply + 1);
       if (point.stopped()) return;
       const Score score = to_parent<kValueOnly>(child);
-      const int packed = (score + 128) << 8 | move;
+      const int packed = (score + 128) << 8 | moves[i].move;
       int seen = shared_best.load(std::memory_order_relaxed);
       while ((seen >> 8) < (score + 128) &&
              !shared_best.compare_exchange_weak(seen, packed, std::memory_order_relaxed)) {
@@ -365,9 +422,17 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
              !shared_alpha.compare_exchange_weak(seen_alpha, score, std::memory_order_relaxed)) {
       }
       if (score >= beta) point.stop.store(true, std::memory_order_relaxed);
+    }
+  };
+  oneapi::tbb::task_group group;
+  const int helpers = std::min(moves.size() - 1, threads_) - 1;
+  for (int i = 0; i < helpers; ++i) {
+    group.run(thread_sanitizer::handed_off([&] {
+      search_next_children();
       thread_sanitizer::publish(&group);
     }));
   }
+  search_next_children();  // this thread takes its share too
   group.wait();
   thread_sanitizer::acquire(&group);
   const int packed = shared_best.load(std::memory_order_relaxed);
