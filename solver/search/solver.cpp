@@ -158,9 +158,32 @@ class SearchEngine {
     }
     if ((cancellation_.stop && cancellation_.stop->load(std::memory_order_relaxed)) ||
         (cancellation_.deadline && std::chrono::steady_clock::now() >= *cancellation_.deadline)) {
-      root_.stop.store(true, std::memory_order_relaxed);
+      raise_stop(root_);
     }
     return cancelled();
+  }
+
+  /// Raises a split point's stop flag, then counts it in stops_ (release: whoever sees the new
+  /// count sees the flag).
+  void raise_stop(SplitPoint& point) {
+    point.stop.store(true, std::memory_order_relaxed);
+    stops_.fetch_add(1, std::memory_order_release);
+  }
+  /// True when a split point above has stopped. Walking the chain of split points after every
+  /// child was measurable, so it is walked only when some stop was raised since `stops_seen`
+  /// (the count when the caller's node started, updated here). A stop raised before the node
+  /// started goes unseen by it: its children's scores are then genuine (nothing below gave up
+  /// either), it completes and the caller above, which started earlier, gives up instead.
+  bool abandoned(const SplitPoint* split, std::uint64_t& stops_seen) const {
+    const std::uint64_t stops_now = stops_.load(std::memory_order_acquire);
+    if (stops_now == stops_seen) return false;
+    if (split->stopped()) return true;  // the count stays: the node's last check must agree
+    stops_seen = stops_now;
+    return false;
+  }
+  /// The same test without updating a count: for the threads sharing a split point.
+  bool stopped_since(const SplitPoint* split, std::uint64_t stops_seen) const {
+    return stops_.load(std::memory_order_acquire) != stops_seen && split->stopped();
   }
 
   template <bool kValueOnly>
@@ -170,7 +193,8 @@ class SearchEngine {
   /// Searches the children of a node in order (serial) or, past the first, in parallel.
   template <bool kValueOnly>
   Score search_children(const MoveSorter& moves, Score alpha, Score beta, Worker& worker,
-                        const SplitPoint* split, int ply, bool parallel, int& best_move);
+                        const SplitPoint* split, int ply, bool parallel, int& best_move,
+                        std::uint64_t& stops_seen);
 
   /// `node` must come from unpacking a key (its free squares are then its region).
   PackedPosition child_key(const Position& node, Square move) const {
@@ -186,19 +210,20 @@ class SearchEngine {
   BusyNodes busy_;
   oneapi::tbb::enumerable_thread_specific<Worker> workers_;
   SplitPoint root_;
+  std::atomic<std::uint64_t> stops_{0};  // stop flags raised so far (see abandoned)
   bool cancellable_ = cancellation_.stop || cancellation_.deadline;
   // Threads TBB lets this search use (the arena's, capped by a global_control such as
   // `--threads`), read once: it sizes the helper tasks of split points.
-  int threads_ = std::min<int>(
-      oneapi::tbb::this_task_arena::max_concurrency(),
-      static_cast<int>(oneapi::tbb::global_control::active_value(
-          oneapi::tbb::global_control::max_allowed_parallelism)));
+  int threads_ = std::min<int>(oneapi::tbb::this_task_arena::max_concurrency(),
+                               static_cast<int>(oneapi::tbb::global_control::active_value(
+                                   oneapi::tbb::global_control::max_allowed_parallelism)));
 };
 
 template <bool kValueOnly>
 Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, Worker& worker,
                            const SplitPoint* split, int ply) {
   worker.count_node();
+  std::uint64_t stops_seen = stops_.load(std::memory_order_acquire);
   // A cancelled search unwinds: every caller checks its split chain (root_ included) before
   // using a child's score or storing its own.
   if (check_cancel(worker)) return 0;
@@ -344,14 +369,15 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   }
 
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
-  const bool parallel = ply < kSplitPlies && sorter.size() > 1 && count(region) >= kSplitRegion;
+  const bool parallel =
+      threads_ > 1 && ply < kSplitPlies && sorter.size() > 1 && count(region) >= kSplitRegion;
   int best_move = -1;
   const bool mark_busy = busy_.active() && count(region) >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
   const Score best = search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split,
-                                                 ply, parallel, best_move);
+                                                 ply, parallel, best_move, stops_seen);
   if (mark_busy) busy_.leave(key);
-  if (split->stopped()) return 0;  // abandoned: the caller ignores this score
+  if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
 
   // Fail-soft: `best` is exact inside the window, an upper bound below it, a lower bound above.
   const Score new_lower = best > window_alpha ? std::max(lower, best) : lower;
@@ -364,7 +390,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 template <bool kValueOnly>
 Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score beta,
                                     Worker& worker, const SplitPoint* split, int ply, bool parallel,
-                                    int& best_move) {
+                                    int& best_move, std::uint64_t& stops_seen) {
   Score best = -kInfinity;
   const int serial_moves = parallel ? 1 : moves.size();
   std::array<std::uint8_t, 8> deferred;
@@ -380,7 +406,7 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
       }
       const Score child = search<kValueOnly>(child_position, to_child<kValueOnly>(beta),
                                              to_child<kValueOnly>(alpha), worker, split, ply + 1);
-      if (split->stopped()) return best;
+      if (abandoned(split, stops_seen)) return best;
       const Score score = to_parent<kValueOnly>(child);
       if (score > best) {
         best = score;
@@ -398,6 +424,12 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
   // newest (worst) first, and a 7x7 remoteness solve then took twice the nodes on one thread.
   SplitPoint point;
   point.parent = split;
+  // Giving up here follows the same rule as abandoned(): only stops raised since this node
+  // started count, so that whoever called this node notices them too.
+  const std::uint64_t started = stops_seen;
+  const auto given_up = [&] {
+    return point.stop.load(std::memory_order_relaxed) || stopped_since(split, started);
+  };
   std::atomic<Score> shared_alpha{alpha};
   std::atomic<int> shared_best{(best + 128) << 8 | best_move};  // score and move in one word
   std::atomic<int> next_child{1};
@@ -405,12 +437,12 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
     for (int i = next_child.fetch_add(1, std::memory_order_relaxed); i < moves.size();
          i = next_child.fetch_add(1, std::memory_order_relaxed)) {
       const Score alpha_now = shared_alpha.load(std::memory_order_relaxed);
-      if (point.stopped() || alpha_now >= beta) return;
+      if (given_up() || alpha_now >= beta) return;
       Worker& local = workers_.local();
       const Score child =
           search<kValueOnly>(moves[i].child, to_child<kValueOnly>(beta),
                              to_child<kValueOnly>(alpha_now), local, &point, ply + 1);
-      if (point.stopped()) return;
+      if (given_up()) return;
       const Score score = to_parent<kValueOnly>(child);
       const int packed = (score + 128) << 8 | moves[i].move;
       int seen = shared_best.load(std::memory_order_relaxed);
@@ -421,7 +453,7 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
       while (seen_alpha < score &&
              !shared_alpha.compare_exchange_weak(seen_alpha, score, std::memory_order_relaxed)) {
       }
-      if (score >= beta) point.stop.store(true, std::memory_order_relaxed);
+      if (score >= beta) raise_stop(point);
     }
   };
   oneapi::tbb::task_group group;
