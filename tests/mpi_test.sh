@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The MPI paths: `mpirun -np K rastros map|batch|solve --db` for K = 1, 2, 3 give the
 # single-process results (the map's squares; the batch's bytes, also across a checkpoint and
-# resume; the strong database's bytes).
+# resume and with the root's buffer of early results bounded; the strong database's bytes).
 # Usage: mpi_test.sh path/to/mpirun path/to/rastros
 set -u
 
@@ -42,6 +42,16 @@ for ranks in 1 2 3; do
   check "batch on $ranks ranks: exit 2 like one process (got $?)" test $? -eq 2
   check "batch on $ranks ranks: byte-identical output" cmp -s "$WORK/batch.out" "$WORK/batch-$ranks.out"
 done
+# Results waiting for an earlier chunk are bounded on the root: with the bound at 1 byte (a
+# test-only setting) every result out of order holds the dealing until the earlier chunk is in.
+# The job must still end, with the same bytes, and must have been held at least once.
+"$MPIRUN" --allow-run-as-root --oversubscribe -np 3 -x RASTROS_TEST_BATCH_WAITING_BYTES=1 \
+  "$RASTROS" batch --board 6x6 --input "$WORK/games.txt" --quiet --chunk 3 \
+  >"$WORK/batch-held.out" 2>"$WORK/batch-held.err"
+check "batch with dealing held for slow chunks: byte-identical output" \
+  cmp -s "$WORK/batch.out" "$WORK/batch-held.out"
+held=$(sed -n 's/^batch: dealing held \([0-9]*\) times.*/\1/p' "$WORK/batch-held.err")
+check "batch with a 1-byte bound was held at least once" test "${held:-0}" -gt 0
 mpi 2 batch --board 6x6 --input "$WORK/games.txt" --quiet --output "$WORK/batch-file.out" 2>/dev/null
 check "batch on 2 ranks with --output" cmp -s "$WORK/batch.out" "$WORK/batch-file.out"
 

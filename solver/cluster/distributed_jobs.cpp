@@ -1,6 +1,7 @@
 #include "cluster/distributed_jobs.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -125,6 +126,8 @@ namespace {
 
 // A dealt chunk's text at most (about): long runs of comments are split over several chunks.
 constexpr std::size_t kMaxItemBytes = std::size_t{1} << 20;
+// Results held on the root while they wait for an earlier chunk, at most (about).
+constexpr std::size_t kMaxWaitingBytes = std::size_t{64} << 20;
 
 std::string solve_chunk(const std::string& item, const BatchOptions& options, BatchSolvers& solvers,
                         const BatchCallbacks& callbacks) {
@@ -197,7 +200,23 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
   work.work = [&](const std::string& item) {
     return solve_chunk(item, options, solvers, callbacks);
   };
+  // Results that wait for an earlier chunk are held in memory; past this many bytes no new
+  // chunk is dealt until the earlier one is in, so a slow chunk cannot make the root hold the
+  // rest of the output. (The test environment variable sets it to 1 byte: every result out of
+  // order then makes the ranks wait, and the output must still come out whole and in order.)
+  static const std::size_t max_waiting_bytes = [] {
+    const char* text = std::getenv("RASTROS_TEST_BATCH_WAITING_BYTES");
+    return text ? std::max<std::size_t>(1, std::strtoull(text, nullptr, 10)) : kMaxWaitingBytes;
+  }();
+  std::size_t waiting_bytes = 0;
+  std::uint64_t holds = 0;  // times dealing stopped for a slow chunk
+  work.hold = [&] { return waiting_bytes >= max_waiting_bytes; };
   work.deliver = [&](std::uint64_t sequence, std::string result) {
+    if (sequence != committed && waiting_bytes < max_waiting_bytes &&
+        waiting_bytes + result.size() >= max_waiting_bytes) {
+      ++holds;
+    }
+    waiting_bytes += result.size();
     waiting.emplace(sequence, std::move(result));
     // Commit every chunk whose predecessors are all in, in input order.
     for (auto next = waiting.find(committed); next != waiting.end();
@@ -214,11 +233,16 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
       cursor.bad_lines += bad;
       callbacks.commit(std::string_view(next->second).substr(newline + 1), cursor);
       read_after.erase(committed);
+      waiting_bytes -= next->second.size();
       waiting.erase(next);
       ++committed;
     }
   };
   deal_work(world, work);
+  if (world.rank() == 0 && std::getenv("RASTROS_TEST_BATCH_WAITING_BYTES")) {
+    std::fprintf(stderr, "batch: dealing held %llu times for an earlier chunk\n",
+                 static_cast<unsigned long long>(holds));
+  }
   return cursor;
 }
 

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 #include <utility>
+#include <vector>
 
 namespace rastros::cluster {
 namespace {
@@ -19,12 +20,14 @@ constexpr std::int64_t kNoResult = -1;
 using Message = std::pair<std::int64_t, std::string>;
 
 // Waits for a request without spinning: Open MPI's blocking calls busy-poll a core, which on a
-// machine with as many ranks as cores would take it from the root's own work.
-// (A completed request must not be waited on again: for serialised messages that would unpack
-// the message a second time from a freed buffer.)
-boost::mpi::status wait_politely(boost::mpi::request& request) {
+// machine with as many ranks as cores would take it from the root's own work. `meanwhile` runs
+// between polls. (A completed request must not be waited on again: for serialised messages
+// that would unpack the message a second time from a freed buffer.)
+template <class Meanwhile>
+boost::mpi::status wait_politely(boost::mpi::request& request, Meanwhile meanwhile) {
   for (;;) {
     if (boost::optional<boost::mpi::status> status = request.test()) return *status;
+    meanwhile();
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
 }
@@ -59,6 +62,10 @@ void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callb
     std::lock_guard lock(mutex);
     callbacks.deliver(static_cast<std::uint64_t>(result.first), result.second);
   };
+  const auto holding = [&] {
+    std::lock_guard lock(mutex);
+    return callbacks.hold && callbacks.hold();
+  };
 
   // The dealer thread is the only thread of the root that calls MPI until it is joined. An
   // exception on either thread (a full disk in `deliver`, say) must not escape a thread, which
@@ -68,24 +75,45 @@ void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callb
   std::thread dealer([&] {
     try {
       int working = world.size() - 1;
-      while (working > 0) {
-        Message result;
-        boost::mpi::request request = world.irecv(boost::mpi::any_source, kResult, result);
-        const boost::mpi::status status = wait_politely(request);
-        if (result.first != kNoResult) deliver(result);
-        if (std::optional<Message> item = take(status.source())) {
-          world.send(status.source(), kWork, *item);
+      std::vector<int> waiting_ranks;  // asked while the job held new items back
+      const auto answer = [&](int rank) {
+        if (std::optional<Message> item = take(rank)) {
+          world.send(rank, kWork, *item);
         } else {
-          world.send(status.source(), kDone);
+          world.send(rank, kDone);
           --working;
         }
+      };
+      const auto answer_waiting = [&] {
+        while (!waiting_ranks.empty() && !holding()) {
+          answer(waiting_ranks.back());
+          waiting_ranks.pop_back();
+        }
+      };
+      while (working > 0) {
+        if (static_cast<int>(waiting_ranks.size()) == working) {
+          // Every rank still in the job waits for an answer: none can send, so post no receive.
+          answer_waiting();
+          std::this_thread::sleep_for(std::chrono::microseconds(200));
+          continue;
+        }
+        Message result;
+        boost::mpi::request request = world.irecv(boost::mpi::any_source, kResult, result);
+        // Ranks held back may be released by the root's own thread delivering meanwhile.
+        const boost::mpi::status status = wait_politely(request, answer_waiting);
+        if (result.first != kNoResult) deliver(result);
+        waiting_ranks.push_back(status.source());
+        answer_waiting();
       }
     } catch (...) {
       dealer_error = std::current_exception();
     }
   });
   try {
-    while (std::optional<Message> item = take(0)) {
+    for (;;) {
+      while (holding()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      std::optional<Message> item = take(0);
+      if (!item) break;
       deliver({item->first, callbacks.work(item->second)});
     }
   } catch (...) {

@@ -32,6 +32,11 @@ struct WorkCallbacks {
   /// Root only: receives each result with the item's sequence number (0, 1, 2... in the order
   /// next_item gave the items), in completion order. Called under the same lock.
   std::function<void(std::uint64_t sequence, std::string result)> deliver;
+  /// Root only, optional: true while no new item may be handed out (a batch holding too many
+  /// results that wait for an earlier, slower chunk). A rank that asks meanwhile waits for its
+  /// answer; the root's own thread waits too. Called under the same lock. It must turn false
+  /// once enough items handed out earlier are delivered, or the job never ends.
+  std::function<bool()> hold;
 };
 
 /// Runs on every rank of `world` and returns on each once all items are done.
