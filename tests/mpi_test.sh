@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The MPI paths: `mpirun -np K rastros map|batch|solve --db` for K = 1, 2, 3 give the
 # single-process results (the map's squares; the batch's bytes, also across a checkpoint and
-# resume and with the root's buffer of early results bounded; the strong database's bytes).
+# resume and with the root's buffer of early results bounded; the strong database's bytes, also
+# across a kill and resume).
 # Usage: mpi_test.sh path/to/mpirun path/to/rastros
 set -u
 
@@ -85,6 +86,42 @@ check "strong solve of a stuck-draw orthogonal game on 2 ranks" \
   cmp -s "$WORK/strong-sd.rdb" "$WORK/strong-sd-1.rdb"
 "$RASTROS" verify --db "$WORK/strong-2.rdb" >/dev/null
 check "the 2-rank database passes verify" test $? -eq 0
+
+# Strong solve with --checkpoint on 2 ranks: SIGKILLed once 8 layers are valued (each rank's
+# share saved in DIR/rank-R, then the root's state file), resumed on 2 ranks: the same bytes.
+# Resuming on 3 ranks, or without --resume, is refused; a damaged layer file is reported.
+"$RASTROS" solve --db "$WORK/strong74.rdb" --board 7x4 --quiet >/dev/null
+strong_ck() { mpi "$1" solve --db "$WORK/strong74-mpi.rdb" --board 7x4 --checkpoint "$WORK/sck" "${@:2}"; }
+strong_ck 2 --quiet >/dev/null 2>&1 &
+pid=$!
+valued=0
+for ((i = 0; i < 3000 && valued < 8; i++)); do
+  valued=$(sed -n 's/^valued_layers //p' "$WORK/sck/strong.checkpoint" 2>/dev/null)
+  valued=${valued:-0}
+  sleep 0.01
+done
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+pkill -KILL -f "$WORK/sck" 2>/dev/null
+sleep 0.2
+check "strong solve killed on 2 ranks after $valued layers, before the end" \
+  test ! -e "$WORK/strong74-mpi.rdb" -a "$valued" -ge 8
+strong_ck 3 --resume --quiet >/dev/null 2>"$WORK/sck-3.err"
+check "strong checkpoint of 2 ranks resumed on 3: exit 2" test $? -eq 2
+check "strong checkpoint of 2 ranks resumed on 3: says how many ranks" \
+  grep -q 'resume it with -np 2' "$WORK/sck-3.err"
+strong_ck 2 --quiet >/dev/null 2>&1
+check "strong checkpoint without --resume: exit 2" test $? -eq 2
+cp "$WORK/sck/rank-1/layer-03.records" "$WORK/layer-03.saved"
+printf 'x' | dd of="$WORK/sck/rank-1/layer-03.records" bs=1 seek=40 conv=notrunc 2>/dev/null
+strong_ck 2 --resume --quiet >/dev/null 2>"$WORK/sck-damaged.err"
+check "strong checkpoint with a damaged layer of rank 1: exit 3" test $? -eq 3
+cp "$WORK/layer-03.saved" "$WORK/sck/rank-1/layer-03.records"
+strong_ck 2 --resume --quiet >/dev/null 2>&1
+check "strong solve resumed on 2 ranks: exit 0" test $? -eq 0
+check "strong solve killed and resumed on 2 ranks: byte-identical database" \
+  cmp -s "$WORK/strong74.rdb" "$WORK/strong74-mpi.rdb"
+check "the checkpoint is removed after the database is written" test ! -e "$WORK/sck"
 
 # -- Errors ------------------------------------------------------------------------------------
 mpi 2 map --board 9x9 >/dev/null 2>"$WORK/error.err"

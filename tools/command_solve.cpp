@@ -224,10 +224,8 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
 #ifdef RASTROS_HAVE_MPI
     if (mpi_size() > 1) {
       // Every rank solves its share of each layer; the root writes the file.
-      if (!request.checkpoint.empty()) {
-        throw InputError("--checkpoint is not available for strong solves under MPI yet");
-      }
-      const StrongTable table = cluster::solve_strong_distributed(mpi_world(), rastros, progress);
+      const StrongTable table =
+          cluster::solve_strong_distributed(mpi_world(), rastros, progress, control);
       if (mpi_rank() != 0) return 0;
       database = to_database(rastros, table);
     } else {
@@ -237,13 +235,23 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
     database = build_strong_database(rastros, progress, control);
 #endif
   } catch (const SolveStopped&) {
-    std::cerr << "rastros solve: stopped; the layers valued so far are saved in "
-              << request.checkpoint << " (run again with --resume to continue)\n";
+    if (mpi_rank() == 0) {
+      std::cerr << "rastros solve: stopped; the layers valued so far are saved in "
+                << request.checkpoint << " (run again with --resume to continue)\n";
+    }
     return stopped_exit_status();
   }
   write_database(request.path, database);
   // Only now that the database is safely on disk is the checkpoint no longer needed.
+#ifdef RASTROS_HAVE_MPI
+  if (mpi_size() > 1) {
+    cluster::remove_distributed_strong_checkpoint(request.checkpoint);
+  } else {
+    remove_strong_checkpoint(request.checkpoint);
+  }
+#else
   remove_strong_checkpoint(request.checkpoint);
+#endif
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 

@@ -7,13 +7,21 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/mpi/collectives/all_reduce.hpp>
 #include <boost/mpi/collectives/all_to_all.hpp>
 #include <boost/mpi/collectives/gather.hpp>
+#include <boost/mpi/operations.hpp>
 #include <boost/serialization/vector.hpp>
 #include <chrono>
+#include <exception>
+#include <functional>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
+#include "core/checkpoint_file.hpp"
+#include "core/errors.hpp"
+#include "retro/layer_checkpoint.hpp"
 #include "retro/retrograde_step.hpp"
 
 namespace rastros::cluster {
@@ -47,16 +55,29 @@ StrongRecord record_of_word(std::uint64_t word) {
 class DistributedSolver {
  public:
   DistributedSolver(const boost::mpi::communicator& world, const Rastros& rastros,
-                    const std::function<void(const std::string&)>& progress)
-      : world_(world), rastros_(rastros), step_(rastros), progress_(progress) {}
+                    const std::function<void(const std::string&)>& progress,
+                    const StrongSolveControl& control)
+      : world_(world), rastros_(rastros), step_(rastros), progress_(progress), control_(control) {}
 
   StrongTable solve() {
     const auto started = std::chrono::steady_clock::now();
     const PackedPosition start = step_.canonicalizer().pack(rastros_.start_position());
     const int top = count(start.free);
     if (owner(start) == world_.rank()) layers_[top].push_back({start, {}});
-    for (int size = top; size >= 0; --size) enumerate_layer(size);
-    for (int size = 0; size <= top; ++size) value_layer(size);
+    const int valued_before = open_checkpoint();
+    for (int size = top; size >= 0; --size) {
+      check_stop();
+      enumerate_layer(size);
+    }
+    for (int size = 0; size <= top; ++size) {
+      check_stop();
+      if (size < valued_before) {
+        read_layer(size);
+      } else {
+        value_layer(size);
+        save_layer(size);
+      }
+    }
     StrongTable table = gather_table();
     if (world_.rank() == 0) {
       report(
@@ -70,6 +91,114 @@ class DistributedSolver {
   }
 
  private:
+  // -- Checkpoints and stopping (see the header) --
+
+  std::filesystem::path state_path() const {
+    return control_.checkpoint_directory / "strong.checkpoint";
+  }
+  std::filesystem::path rank_directory() const {
+    return control_.checkpoint_directory / ("rank-" + std::to_string(world_.rank()));
+  }
+
+  /// Every rank runs `action`; if it throws on any rank, every rank throws: the same exception
+  /// where it happened, a FileError naming that rank elsewhere. Keeps the ranks in step (a
+  /// rank that failed alone would leave the others waiting in the next exchange).
+  template <class Action>
+  void on_every_rank(const std::string& what, Action action) {
+    std::exception_ptr error;
+    try {
+      action();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    const int failed_rank =
+        boost::mpi::all_reduce(world_, error ? world_.rank() : -1, boost::mpi::maximum<int>());
+    if (error) std::rethrow_exception(error);
+    if (failed_rank >= 0) {
+      throw FileError(what + " failed on rank " + std::to_string(failed_rank) +
+                      " (its message says why)");
+    }
+  }
+
+  /// Checks the checkpoint (every rank reads the same state file); returns how many layers
+  /// are valued in it (0 for none).
+  int open_checkpoint() {
+    if (control_.checkpoint_directory.empty()) return 0;
+    int valued = 0;
+    on_every_rank("opening the checkpoint", [&] {
+      if (world_.rank() == 0) prepare_checkpoint_directory(control_.checkpoint_directory);
+    });
+    on_every_rank("opening the checkpoint", [&] {
+      prepare_checkpoint_directory(rank_directory());
+      const std::optional<Checkpoint> saved = read_checkpoint(state_path(), "strong");
+      if (!saved) return;
+      if (!control_.resume) {
+        throw InputError("checkpoint directory " + control_.checkpoint_directory.string() +
+                         " holds an unfinished strong solve; add --resume to continue it, or "
+                         "remove it");
+      }
+      if (saved->text("game") != strong_game_identity(rastros_)) {
+        throw InputError("the checkpoint in " + control_.checkpoint_directory.string() +
+                         " is of another game (" + saved->text("game") +
+                         "); remove it or drop --resume");
+      }
+      if (saved->number("ranks") != static_cast<std::uint64_t>(world_.size())) {
+        throw InputError("the checkpoint in " + control_.checkpoint_directory.string() +
+                         " was written by " + std::to_string(saved->number("ranks")) +
+                         " MPI ranks; resume it with -np " +
+                         std::to_string(saved->number("ranks")));
+      }
+      const std::uint64_t layers = saved->number("valued_layers");
+      if (layers > kMaxSquares + 1) {
+        throw FileError("checkpoint " + state_path().string() + ": bad valued_layers");
+      }
+      valued = static_cast<int>(layers);
+    });
+    if (valued > 0) report("resume: " + std::to_string(valued) + " layers valued before");
+    return valued;
+  }
+
+  std::uint32_t layer_keys_checksum(int size) const {
+    std::vector<PackedPosition> keys(layers_[size].size());
+    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = layers_[size][i].key;
+    return keys_checksum(keys);
+  }
+
+  /// Every rank saves its share of layer `size`; then the root records the layer as valued.
+  void save_layer(int size) {
+    if (control_.checkpoint_directory.empty()) return;
+    on_every_rank("saving the checkpoint", [&] {
+      std::vector<StrongRecord> records(layers_[size].size());
+      for (std::size_t i = 0; i < records.size(); ++i) records[i] = layers_[size][i].record;
+      write_layer_records(rank_directory(), size, layer_keys_checksum(size), records);
+    });
+    on_every_rank("saving the checkpoint", [&] {
+      if (world_.rank() != 0) return;
+      Checkpoint checkpoint;
+      checkpoint.kind = "strong";
+      checkpoint.fields = {{"game", strong_game_identity(rastros_)},
+                           {"ranks", std::to_string(world_.size())},
+                           {"valued_layers", std::to_string(size + 1)}};
+      write_checkpoint(state_path(), checkpoint);
+    });
+  }
+
+  void read_layer(int size) {
+    on_every_rank("reading the checkpoint", [&] {
+      const std::vector<StrongRecord> records = read_layer_records(
+          rank_directory(), size, layers_[size].size(), layer_keys_checksum(size));
+      for (std::size_t i = 0; i < records.size(); ++i) layers_[size][i].record = records[i];
+    });
+    report("backward: region " + std::to_string(size) + ": " +
+           std::to_string(layers_[size].size()) + " positions on rank 0 read from the checkpoint");
+  }
+
+  /// Between layers: when any rank was asked to stop, every rank stops.
+  void check_stop() const {
+    const bool mine = control_.stop && control_.stop->load(std::memory_order_relaxed);
+    if (boost::mpi::all_reduce(world_, mine, std::logical_or<bool>())) throw SolveStopped();
+  }
+
   int owner(const PackedPosition& key) const {
     // A multiplicative hash of the whole key: neighbouring keys land on different ranks.
     std::uint64_t hash = (key.free ^ (std::uint64_t{key.snail} << 57)) * 0x9E3779B97F4A7C15ull;
@@ -271,14 +400,29 @@ class DistributedSolver {
   const Rastros& rastros_;
   RetrogradeStep step_;
   const std::function<void(const std::string&)>& progress_;
+  const StrongSolveControl& control_;
   std::array<std::vector<KeyedRecord>, kMaxSquares + 1> layers_;
 };
 
 }  // namespace
 
 StrongTable solve_strong_distributed(const boost::mpi::communicator& world, const Rastros& rastros,
-                                     const std::function<void(const std::string&)>& progress) {
-  return DistributedSolver(world, rastros, progress).solve();
+                                     const std::function<void(const std::string&)>& progress,
+                                     const StrongSolveControl& control) {
+  return DistributedSolver(world, rastros, progress, control).solve();
+}
+
+void remove_distributed_strong_checkpoint(const std::filesystem::path& directory) {
+  if (directory.empty()) return;
+  // The state file first: without it the layer files are never trusted again.
+  remove_checkpoint(directory / "strong.checkpoint");
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    if (entry.path().filename().string().starts_with("rank-")) {
+      remove_strong_checkpoint(entry.path());
+    }
+  }
+  remove_strong_checkpoint(directory);
 }
 
 }  // namespace rastros::cluster

@@ -13,6 +13,7 @@
 // The table equals the one-process solve's, record for record.
 
 #include <boost/mpi/communicator.hpp>
+#include <filesystem>
 #include <functional>
 #include <string>
 
@@ -22,7 +23,21 @@ namespace rastros::cluster {
 
 /// Runs on every rank. Returns the whole table on the root, an empty one elsewhere.
 /// `progress` is called on the root only.
+///
+/// Checkpoints (`control.checkpoint_directory`, which every rank must see: a shared file
+/// system on a cluster): after each valued layer every rank saves the records it owns in
+/// DIR/rank-R/ (retro/layer_checkpoint.hpp's layer files), then, once all have, the root
+/// records in DIR/strong.checkpoint how many layers are valued and on how many ranks. A resume
+/// needs the same number of ranks (a position's owner depends on it); the forward pass is
+/// redone and each rank reads its own layers back. The stop flag is checked between layers
+/// on every rank and the ranks agree (any rank stopped: all stop, SolveStopped everywhere).
+/// Errors reading a checkpoint are agreed on too: every rank throws, the one that found the
+/// problem with its message.
 StrongTable solve_strong_distributed(const boost::mpi::communicator& world, const Rastros& rastros,
-                                     const std::function<void(const std::string&)>& progress = {});
+                                     const std::function<void(const std::string&)>& progress = {},
+                                     const StrongSolveControl& control = {});
+
+/// Removes a distributed strong solve's checkpoint (the state file, then every rank's layers).
+void remove_distributed_strong_checkpoint(const std::filesystem::path& directory);
 
 }  // namespace rastros::cluster
