@@ -93,9 +93,6 @@ class DistributedSolver {
  private:
   // -- Checkpoints and stopping (see the header) --
 
-  std::filesystem::path state_path() const {
-    return control_.checkpoint_directory / "strong.checkpoint";
-  }
   std::filesystem::path rank_directory() const {
     return control_.checkpoint_directory / ("rank-" + std::to_string(world_.rank()));
   }
@@ -130,29 +127,8 @@ class DistributedSolver {
     });
     on_every_rank("opening the checkpoint", [&] {
       prepare_checkpoint_directory(rank_directory());
-      const std::optional<Checkpoint> saved = read_checkpoint(state_path(), "strong");
-      if (!saved) return;
-      if (!control_.resume) {
-        throw InputError("checkpoint directory " + control_.checkpoint_directory.string() +
-                         " holds an unfinished strong solve; add --resume to continue it, or "
-                         "remove it");
-      }
-      if (saved->text("game") != strong_game_identity(rastros_)) {
-        throw InputError("the checkpoint in " + control_.checkpoint_directory.string() +
-                         " is of another game (" + saved->text("game") +
-                         "); remove it or drop --resume");
-      }
-      if (saved->number("ranks") != static_cast<std::uint64_t>(world_.size())) {
-        throw InputError("the checkpoint in " + control_.checkpoint_directory.string() +
-                         " was written by " + std::to_string(saved->number("ranks")) +
-                         " MPI ranks; resume it with -np " +
-                         std::to_string(saved->number("ranks")));
-      }
-      const std::uint64_t layers = saved->number("valued_layers");
-      if (layers > kMaxSquares + 1) {
-        throw FileError("checkpoint " + state_path().string() + ": bad valued_layers");
-      }
-      valued = static_cast<int>(layers);
+      valued = valued_layers_to_resume(control_.checkpoint_directory, rastros_, control_.resume,
+                                       world_.size());
     });
     if (valued > 0) report("resume: " + std::to_string(valued) + " layers valued before");
     return valued;
@@ -174,12 +150,7 @@ class DistributedSolver {
     });
     on_every_rank("saving the checkpoint", [&] {
       if (world_.rank() != 0) return;
-      Checkpoint checkpoint;
-      checkpoint.kind = "strong";
-      checkpoint.fields = {{"game", strong_game_identity(rastros_)},
-                           {"ranks", std::to_string(world_.size())},
-                           {"valued_layers", std::to_string(size + 1)}};
-      write_checkpoint(state_path(), checkpoint);
+      write_strong_state(control_.checkpoint_directory, rastros_, size + 1, world_.size());
     });
   }
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/atomic_file.hpp"
+#include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 #include "rastros/notation.hpp"
 
@@ -114,6 +115,41 @@ std::string strong_game_identity(const Rastros& rastros) {
   identity << board.name() << " " << steps_name(board.steps()) << " "
            << rules_name(rastros.stuck_rule()) << " start " << square_name(board, rastros.start());
   return identity.str();
+}
+
+int valued_layers_to_resume(const std::filesystem::path& directory, const Rastros& rastros,
+                            bool resume, int ranks) {
+  const std::filesystem::path state = directory / "strong.checkpoint";
+  const std::optional<Checkpoint> saved = read_checkpoint(state, "strong");
+  if (!saved) return 0;
+  if (!resume) {
+    throw InputError("checkpoint directory " + directory.string() +
+                     " holds an unfinished strong solve; add --resume to continue it, or "
+                     "remove it");
+  }
+  if (saved->text("game") != strong_game_identity(rastros)) {
+    throw InputError("the checkpoint in " + directory.string() + " is of another game (" +
+                     saved->text("game") + "); remove it or drop --resume");
+  }
+  if (ranks > 0 && saved->number("ranks") != static_cast<std::uint64_t>(ranks)) {
+    throw InputError("the checkpoint in " + directory.string() + " was written by " +
+                     std::to_string(saved->number("ranks")) + " MPI ranks; resume it with -np " +
+                     std::to_string(saved->number("ranks")));
+  }
+  const std::uint64_t valued = saved->number("valued_layers");
+  if (valued > kMaxSquares + 1)
+    throw FileError("checkpoint " + state.string() + ": bad valued_layers");
+  return static_cast<int>(valued);
+}
+
+void write_strong_state(const std::filesystem::path& directory, const Rastros& rastros,
+                        int valued_layers, int ranks) {
+  Checkpoint checkpoint;
+  checkpoint.kind = "strong";
+  checkpoint.fields = {{"game", strong_game_identity(rastros)}};
+  if (ranks > 0) checkpoint.fields["ranks"] = std::to_string(ranks);
+  checkpoint.fields["valued_layers"] = std::to_string(valued_layers);
+  write_checkpoint(directory / "strong.checkpoint", checkpoint);
 }
 
 }  // namespace rastros

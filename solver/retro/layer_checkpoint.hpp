@@ -38,4 +38,16 @@ std::vector<StrongRecord> read_layer_records(const std::filesystem::path& direct
 /// The game's identity in a checkpoint: board, steps, rules and start.
 std::string strong_game_identity(const Rastros& rastros);
 
+/// How many layers the strong checkpoint DIR/strong.checkpoint holds valued (0 when there is
+/// none). `ranks` > 0: it must have been written by that many MPI ranks. Throws InputError
+/// when one exists without `resume`, is of another game or of another rank count, FileError
+/// when it is damaged.
+int valued_layers_to_resume(const std::filesystem::path& directory, const Rastros& rastros,
+                            bool resume, int ranks = 0);
+
+/// Records in DIR/strong.checkpoint that layers 0..valued_layers-1 are saved (`ranks` > 0:
+/// by that many MPI ranks).
+void write_strong_state(const std::filesystem::path& directory, const Rastros& rastros,
+                        int valued_layers, int ranks = 0);
+
 }  // namespace rastros

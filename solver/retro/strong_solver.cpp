@@ -183,31 +183,14 @@ class RetrogradeSolver {
  private:
   // -- Checkpoints (retro/layer_checkpoint.hpp) --
 
-  std::filesystem::path state_path() const {
-    return control_.checkpoint_directory / "strong.checkpoint";
-  }
-
   /// Checks the checkpoint directory; returns how many layers it holds valued (0 for none).
   int open_checkpoint() {
     if (control_.checkpoint_directory.empty()) return 0;
     prepare_checkpoint_directory(control_.checkpoint_directory);
-    const std::optional<Checkpoint> saved = read_checkpoint(state_path(), "strong");
-    if (!saved) return 0;
-    if (!control_.resume) {
-      throw InputError("checkpoint directory " + control_.checkpoint_directory.string() +
-                       " holds an unfinished strong solve; add --resume to continue it, or "
-                       "remove it");
-    }
-    if (saved->text("game") != strong_game_identity(rastros_)) {
-      throw InputError("the checkpoint in " + control_.checkpoint_directory.string() +
-                       " is of another game (" + saved->text("game") +
-                       "); remove it or drop --resume");
-    }
-    const std::uint64_t valued = saved->number("valued_layers");
-    if (valued > kMaxSquares + 1)
-      throw FileError("checkpoint " + state_path().string() + ": bad valued_layers");
-    report("resume: " + std::to_string(valued) + " layers valued before");
-    return static_cast<int>(valued);
+    const int valued =
+        valued_layers_to_resume(control_.checkpoint_directory, rastros_, control_.resume);
+    if (valued > 0) report("resume: " + std::to_string(valued) + " layers valued before");
+    return valued;
   }
 
   std::uint32_t layer_keys_checksum(int size) const {
@@ -224,11 +207,7 @@ class RetrogradeSolver {
     std::vector<StrongRecord> records(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) records[i] = entries[i].record;
     write_layer_records(control_.checkpoint_directory, size, layer_keys_checksum(size), records);
-    Checkpoint checkpoint;
-    checkpoint.kind = "strong";
-    checkpoint.fields = {{"game", strong_game_identity(rastros_)},
-                         {"valued_layers", std::to_string(size + 1)}};
-    write_checkpoint(state_path(), checkpoint);
+    write_strong_state(control_.checkpoint_directory, rastros_, size + 1);
   }
 
   void read_layer(int size) {
