@@ -251,6 +251,26 @@ expect_json "solve --db --kind strategy" \
 expect_ok "verify accepts the strategy file" verify --db "$WORK/s.rdb" --quiet
 expect_error 2 "book-depth" "--book-depth without --kind strategy" \
   solve --db "$WORK/b.rdb" --board 4x4 --book-depth 2
+# Proof databases: values only, small endgames left to verify, which then proves the start.
+expect_json "solve --db --kind proof" \
+  'j["kind"] == "proof" and j["leaf_squares"] == 10 and j["positions"] > 0 and j["value"] == "win"' \
+  solve --db "$WORK/p.rdb" --board 6x5 --kind proof --leaf-squares 10 --memory 16M --quiet --json
+expect_json "verify proves the proof database's start" \
+  'j["ok"] and j["kind"] == "proof" and j["proven_value"] == "win" and j["leaves_solved"] > 0' \
+  verify --db "$WORK/p.rdb" --json --quiet
+expect_json "query on a proof database has no remoteness" \
+  'j["source"] == "database" and j["value"] == "win" and "remoteness" not in j' \
+  query --db "$WORK/p.rdb" --json --quiet
+expect_json "query on a proof database searches a small endgame value-only" \
+  '"remoteness" not in j and j["value"] in ("win", "loss")' \
+  query --db "$WORK/p.rdb" --moves "c2 b1 a2 a3 b4 c5 d4 e5 f4 f3 e2 d1" --json --quiet
+expect_error 2 "leaf-squares" "--leaf-squares with --kind strategy" \
+  solve --db "$WORK/p2.rdb" --board 4x4 --kind strategy --leaf-squares 3
+expect_error 2 "leaf-squares" "--leaf-squares beyond the board" \
+  solve --db "$WORK/p2.rdb" --board 4x4 --kind proof --leaf-squares 17
+expect_error 2 "book-depth" "--book-depth with --kind proof" \
+  solve --db "$WORK/p2.rdb" --board 4x4 --kind proof --book-depth 1
+expect_error 2 "db" "--leaf-squares without --db" solve --board 4x4 --leaf-squares 3
 expect_error 2 "moves|position" "solve --db with --moves" solve --db "$WORK/m.rdb" --board 4x4 --moves b2
 expect_error 2 "memory|6x6" "solve --db of a board too large" solve --db "$WORK/big.rdb" --board 8x8
 expect_json "query --json from the database" \

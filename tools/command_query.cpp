@@ -51,7 +51,8 @@ int run_query(const Arguments& arguments) {
                           "where the answer came from\n(\"database\", or \"search\" when the file "
                           "lacks the position and it was solved on the spot).\nThe board, start, "
                           "rules and steps are the database's; --moves are played from its "
-                          "start.")) {
+                          "start.\nA proof database (solve --kind proof) holds values only: its "
+                          "answers and searches have no remoteness.")) {
     return 0;
   }
   // Parse the size before reading the file, so a bad option fails fast.
@@ -66,13 +67,15 @@ int run_query(const Arguments& arguments) {
                                std::string(steps_name(game.board().steps()))};
   const PositionInput input = resolve_position(variant, where);
 
+  // A proof database holds values only, and its boards are too big for a remoteness search.
+  const bool value_only = database.header().kind == DatabaseKind::proof;
   const auto started = std::chrono::steady_clock::now();
   const std::optional<DatabaseAnswer> answer = query.answer(input.position);
   if (answer) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const Analysis analysis{answer->outcome, answer->best_moves, answer->children, 0};
-    print_analysis({input, analysis, seconds, false, "database"}, json);
+    print_analysis({input, analysis, seconds, value_only, "database"}, json);
     return 0;
   }
   if (no_search) {
@@ -83,6 +86,7 @@ int run_query(const Arguments& arguments) {
   }
   SolverOptions options;
   options.table_bytes = table_bytes;
+  options.value_only = value_only;
   const ThreadLimit limit(threads);
   Solver solver(game, options);
   Analysis analysis;
@@ -95,7 +99,7 @@ int run_query(const Arguments& arguments) {
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  print_analysis({input, analysis, seconds, false, "search"}, json);
+  print_analysis({input, analysis, seconds, value_only, "search"}, json);
   return 0;
 }
 

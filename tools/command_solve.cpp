@@ -18,6 +18,7 @@
 #include "board_text.hpp"
 #include "commands.hpp"
 #include "core/errors.hpp"
+#include "db/proof_database.hpp"
 #include "db/strategy_database.hpp"
 #include "db/strong_database.hpp"
 #include "interrupt.hpp"
@@ -27,6 +28,7 @@
 #endif
 #include "options.hpp"
 #include "progress.hpp"
+#include "rastros/canonical.hpp"
 #include "search/proof_number_search.hpp"
 #include "search/search_checkpoint.hpp"
 #include "search/solver.hpp"
@@ -102,10 +104,11 @@ std::string memory_text(double bytes) {
 struct DatabaseRequest {
   std::string path;
   std::string kind;
-  std::optional<int> book_depth;  // strategy databases only
-  std::string memory;             // --memory: the strong build's limit; empty when not given
-  std::string checkpoint;         // --checkpoint DIR (strong builds)
-  bool resume = false;            // --resume
+  std::optional<int> book_depth;    // strategy databases only
+  std::optional<int> leaf_squares;  // proof databases only
+  std::string memory;               // --memory: the strong build's limit; empty when not given
+  std::string checkpoint;           // --checkpoint DIR (strong builds)
+  bool resume = false;              // --resume
 };
 
 // Plies of a strategy database's opening book; more than a few multiply the file's size.
@@ -113,22 +116,41 @@ constexpr int kMaxBookDepth = 16;
 // --book-depth not given (the option has no default value so that giving it can be detected).
 constexpr int kBookDepthUnset = std::numeric_limits<int>::min();
 
-int build_strategy(const VariantOptions& variant, const DatabaseRequest& request, int threads,
-                   bool quiet, bool json) {
+// Transposition table of a proof build unless --memory says otherwise: the build solves
+// millions of related positions, so a larger table than one solve's pays for itself.
+constexpr std::size_t kProofTableBytes = std::size_t{256} << 20;
+
+// Strategy and proof databases: a walk from the start along the winner's strategy, each
+// position decided by one live solver whose table is shared across the whole build.
+int build_strategy_or_proof(const VariantOptions& variant, const DatabaseRequest& request,
+                            int threads, bool quiet, bool json) {
+  const bool proof = request.kind == "proof";
   const int book_depth = request.book_depth.value_or(0);
   if (book_depth < 0 || book_depth > kMaxBookDepth) {
     throw InputError("--book-depth must be between 0 and " + std::to_string(kMaxBookDepth));
   }
   const Rastros rastros = resolve_variant(variant);
+  const Board& board = rastros.board();
+  const int leaf_squares = request.leaf_squares.value_or(kDefaultProofLeafSquares);
+  if (leaf_squares < 0 || leaf_squares > board.square_count()) {
+    throw InputError("--leaf-squares must be between 0 and " +
+                     std::to_string(board.square_count()) + " (the squares of " + board.name() +
+                     ")");
+  }
+  SolverOptions options;
+  options.value_only = proof;
+  if (proof) {
+    options.table_bytes =
+        request.memory.empty() ? kProofTableBytes : parse_memory_size(request.memory);
+  }
   const ThreadLimit limit(threads);
   const auto started = std::chrono::steady_clock::now();
-  // One solver for the whole build: positions of the strategy share most of their subtrees,
-  // so its table makes each later solve cheap.
-  Solver solver(rastros);
-  const Database database =
-      build_strategy_database(rastros, book_depth, solver, [&](const std::string& line) {
-        if (!quiet) std::cerr << line << "\n";
-      });
+  Solver solver(rastros, options);
+  const auto progress = [&](const std::string& line) {
+    if (!quiet) std::cerr << line << "\n";
+  };
+  const Database database = proof ? build_proof_database(rastros, leaf_squares, solver, progress)
+                                  : build_strategy_database(rastros, book_depth, solver, progress);
   write_database(request.path, database);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -136,12 +158,17 @@ int build_strategy(const VariantOptions& variant, const DatabaseRequest& request
   const std::uintmax_t bytes = std::filesystem::file_size(request.path);
   const double per_position =
       database.size() ? static_cast<double>(bytes) / static_cast<double>(database.size()) : 0;
-  const Board& board = rastros.board();
+  const DatabaseRecord* start = database.find(Canonicalizer(board).pack(rastros.start_position()));
   if (json) {
     Json out = variant_json(rastros);
-    out.set("kind", "strategy")
-        .set("book_depth", book_depth)
-        .set("file", request.path)
+    out.set("kind", request.kind);
+    if (proof) {
+      out.set("leaf_squares", leaf_squares);
+      if (start) out.set("value", to_string(start->value));
+    } else {
+      out.set("book_depth", book_depth);
+    }
+    out.set("file", request.path)
         .set("positions", static_cast<std::uint64_t>(database.size()))
         .set("nodes", solver.nodes())
         .set("seconds", seconds)
@@ -150,10 +177,19 @@ int build_strategy(const VariantOptions& variant, const DatabaseRequest& request
     std::cout << out.dump() << "\n";
     return 0;
   }
-  std::cout << "Strategy database of " << board.name() << ", " << steps_name(board.steps())
-            << " steps, " << rules_name(rastros.stuck_rule()) << " rules, start "
-            << square_name(board, rastros.start()) << ", book depth " << book_depth << "\n"
-            << "File:       " << request.path << "\n"
+  std::cout << (proof ? "Proof" : "Strategy") << " database of " << board.name() << ", "
+            << steps_name(board.steps()) << " steps, " << rules_name(rastros.stuck_rule())
+            << " rules, start " << square_name(board, rastros.start());
+  if (proof) {
+    std::cout << ", leaves of at most " << leaf_squares << " squares\n";
+    if (start) {
+      std::cout << "Value:      " << to_string(start->value) << " for player 1 (certify it with "
+                << "rastros verify --db " << request.path << ")\n";
+    }
+  } else {
+    std::cout << ", book depth " << book_depth << "\n";
+  }
+  std::cout << "File:       " << request.path << "\n"
             << "Positions:  " << database.size() << "\n"
             << "Solved in:  " << seconds << " s (" << solver.nodes() << " nodes searched)\n"
             << "On disk:    " << bytes << " bytes (" << per_position << " bytes/position)\n";
@@ -182,18 +218,25 @@ void check_output_path(const std::filesystem::path& path) {
 int build_database(const VariantOptions& variant, const DatabaseRequest& request, int threads,
                    bool quiet, bool json) {
   check_output_path(request.path);
-  if (request.kind == "strategy") {
-    if (!request.memory.empty()) {
+  if (request.kind == "strategy" || request.kind == "proof") {
+    if (request.kind == "strategy" && !request.memory.empty()) {
       throw InputError(
-          "--memory with --db limits strong builds; a strategy build's size is not "
-          "known in advance");
+          "--memory with --db limits strong builds and the table of proof builds; a strategy "
+          "build's size is not known in advance");
     }
     if (!request.checkpoint.empty()) {
       throw InputError("--checkpoint applies to strong builds (--kind strong)");
     }
-    return build_strategy(variant, request, threads, quiet, json);
+    if (request.kind == "proof" && request.book_depth) {
+      throw InputError("--book-depth applies only with --kind strategy");
+    }
+    if (request.kind == "strategy" && request.leaf_squares) {
+      throw InputError("--leaf-squares applies only with --kind proof");
+    }
+    return build_strategy_or_proof(variant, request, threads, quiet, json);
   }
-  if (request.kind != "strong") throw InputError("--kind must be strong or strategy");
+  if (request.kind != "strong") throw InputError("--kind must be strong, strategy or proof");
+  if (request.leaf_squares) throw InputError("--leaf-squares applies only with --kind proof");
   if (request.book_depth) throw InputError("--book-depth applies only with --kind strategy");
   const Rastros rastros = resolve_variant(variant);
   const double memory = physical_memory_bytes();
@@ -407,10 +450,13 @@ int run_solve(const Arguments& arguments) {
       "build the strong database of every position reachable from the start and write it to "
       "this file (.rdb) instead of solving one position")(
       "kind", po::value(&database.kind)->default_value("strong"),
-      "database kind with --db: strong (every position reachable from the start) or strategy "
+      "database kind with --db: strong (every position reachable from the start), strategy "
       "(the winner's stored move against every reply of the loser; for boards too large for a "
-      "strong database)")("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
-      "json", po::bool_switch(&json), "print one JSON object")(
+      "strong database) or proof (the same walk, values only, small endgames left to "
+      "`rastros verify`: a certificate of the start's value for boards whose remoteness is "
+      "out of reach, such as 8x8)")("quiet", po::bool_switch(&quiet),
+                                    "no progress lines on stderr")("json", po::bool_switch(&json),
+                                                                   "print one JSON object")(
       "checkpoint", po::value(&database.checkpoint),
       "with --db (strong): save each valued layer in DIR; with --algorithm proof-number: save "
       "the search's table in DIR every --checkpoint-every seconds; Ctrl-C/SIGTERM stop after "
@@ -424,12 +470,18 @@ int run_solve(const Arguments& arguments) {
       "(default 600)");
   description.add_options()("book-depth", po::value(&book_depth),
                             "with --kind strategy: also store every position within this many "
-                            "plies of the start, for both sides (default 0)");
+                            "plies of the start, for both sides (default 0)")(
+      "leaf-squares",
+      po::value<int>()->notifier([&](int squares) { database.leaf_squares = squares; }),
+      "with --kind proof: positions whose snail can reach at most this many squares are not "
+      "stored; rastros verify solves them (default 16)");
   if (!parse_command_line(
           arguments, description,
           "Usage: rastros solve [options]\n"
           "       rastros solve --db FILE [--board WxH ...]\n"
           "       rastros solve --db FILE --kind strategy [--book-depth K] "
+          "[--board WxH ...]\n"
+          "       rastros solve --db FILE --kind proof [--leaf-squares K] [--memory SIZE] "
           "[--board WxH ...]\n"
           "Solves a position with perfect play: its value for the side to move, "
           "the winner, the remoteness\n(plies to the end: the winner hurries, the "
@@ -461,8 +513,8 @@ int run_solve(const Arguments& arguments) {
     }
     return build_database(variant, database, threads, quiet, json);
   }
-  if (database.kind != "strong" || database.book_depth) {
-    throw InputError("--kind and --book-depth apply only with --db FILE");
+  if (database.kind != "strong" || database.book_depth || database.leaf_squares) {
+    throw InputError("--kind, --book-depth and --leaf-squares apply only with --db FILE");
   }
   if (algorithm != "alpha-beta" && algorithm != "proof-number") {
     throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");

@@ -20,6 +20,11 @@ constexpr const char* kUsage =
     "rules, the no-draw property: no position is a draw and no remoteness exceeds W*H-1. Under\n"
     "stuck-draw rules the draws are counted instead. --no-draw without --db solves the board in\n"
     "memory first (at most 30 squares).\n"
+    "A proof database (solve --kind proof) is checked for values only: each stored win's move\n"
+    "must leave the opponent lost, each stored loss's every move must leave the opponent\n"
+    "winning; the small endgames it leaves out are solved here by proof-number search, a\n"
+    "second algorithm beside the alpha-beta search that built it. When every check holds, the\n"
+    "start's value is proven.\n"
     "Exit status: 0 every check holds; 1 a check failed (the report on stdout says which; 1 is\n"
     "the design's status for anything other than bad input or an unusable file); 2 bad usage;\n"
     "3 a database file that cannot be read.";
@@ -105,9 +110,15 @@ int run_verify(const Arguments& arguments) {
         .set("draws", report.draws)
         .set("max_remoteness", report.max_remoteness)
         .set("no_draw", report.no_draw ? Json(*report.no_draw) : Json(nullptr))
-        .set("ok", report.ok())
-        .set("solve_seconds", report.solve_seconds)
-        .set("seconds", report.seconds);
+        .set("ok", report.ok());
+    if (kind == "proof") {
+      out.set("leaves_solved", report.leaves_solved).set("leaf_nodes", report.leaf_nodes);
+      // What the proof certifies, once every record has passed.
+      if (report.ok() && report.proven_start_value) {
+        out.set("proven_value", to_string(*report.proven_start_value));
+      }
+    }
+    out.set("solve_seconds", report.solve_seconds).set("seconds", report.seconds);
     std::cout << out.dump() << "\n";
     return report.ok() ? 0 : 1;
   }
@@ -119,12 +130,17 @@ int run_verify(const Arguments& arguments) {
                            : std::string(": ") + db)
             << "\n"
             << "Checked:        " << report.checked << " positions, " << report.children
-            << " children looked up, in " << report.seconds << " s\n"
-            << "Max remoteness: " << report.max_remoteness << " plies (bound "
-            << board.square_count() - 1 << ")\n"
-            << "Draws:          " << report.draws << "\n"
-            << "No-draw:        " << no_draw_text(report, rules) << "\n"
-            << "Failures:       " << report.failure_count << "\n";
+            << " children looked up, in " << report.seconds << " s\n";
+  if (kind == "proof") {
+    std::cout << "Leaves solved:  " << report.leaves_solved
+              << " small endgames, by proof-number search (" << report.leaf_nodes << " nodes)\n";
+  } else {
+    std::cout << "Max remoteness: " << report.max_remoteness << " plies (bound "
+              << board.square_count() - 1 << ")\n"
+              << "Draws:          " << report.draws << "\n"
+              << "No-draw:        " << no_draw_text(report, rules) << "\n";
+  }
+  std::cout << "Failures:       " << report.failure_count << "\n";
   for (const VerificationFailure& failure : report.failures) {
     std::cout << "  " << failure.position << ": " << failure.description << "\n";
   }
@@ -132,6 +148,10 @@ int run_verify(const Arguments& arguments) {
     std::cout << "  ... and " << report.failure_count - report.failures.size() << " more\n";
   }
   std::cout << "Result:         " << (report.ok() ? "OK" : "FAILED") << "\n";
+  if (kind == "proof" && report.ok() && report.proven_start_value) {
+    std::cout << "Proven:         the start is a " << to_string(*report.proven_start_value)
+              << " for player 1\n";
+  }
   return report.ok() ? 0 : 1;
 }
 

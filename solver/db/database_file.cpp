@@ -25,7 +25,15 @@
 namespace rastros {
 
 std::string_view kind_name(DatabaseKind kind) {
-  return kind == DatabaseKind::strong ? "strong" : "strategy";
+  switch (kind) {
+    case DatabaseKind::strong:
+      return "strong";
+    case DatabaseKind::strategy:
+      return "strategy";
+    case DatabaseKind::proof:
+      return "proof";
+  }
+  return "unknown";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -39,8 +47,9 @@ bool header_is_valid(const DatabaseHeader& db) {
          db.start < db.width * db.height - 1 &&
          static_cast<int>(db.steps) <= static_cast<int>(StepSet::orthogonal) &&
          static_cast<int>(db.rules) <= static_cast<int>(StuckRule::draws) &&
-         static_cast<int>(db.kind) <= static_cast<int>(DatabaseKind::strategy) &&
-         db.book_depth >= 0;
+         static_cast<int>(db.kind) <= static_cast<int>(DatabaseKind::proof) && db.book_depth >= 0 &&
+         db.leaf_squares >= 0 && db.leaf_squares <= kMaxSquares &&
+         (db.kind == DatabaseKind::proof || db.leaf_squares == 0);
 }
 
 void check_record(const DatabaseHeader& header, const DatabaseRecord& record) {
@@ -138,6 +147,9 @@ void serialize(Archive& archive, FileHeader& header) {
   as_int(db.rules);
   as_int(db.kind);
   archive& db.position_count& db.book_depth;
+  // Only proof databases have leaves; leaving the field out of the others keeps their files
+  // byte for byte what earlier builds wrote.
+  if (db.kind == DatabaseKind::proof) archive& db.leaf_squares;
   as_int(header.codec);
   archive& header.key_bytes& header.payload_bytes& header.stored_bytes;
 }

@@ -6,6 +6,10 @@
 //   strong    every position reachable from the start, each with its exact record;
 //   strategy  only the positions one side's winning strategy can reach (plus an opening book
 //             to `book_depth` plies), enough to play perfectly but not to answer every query.
+//   proof     a certificate of the start's value alone, for boards whose remoteness is out of
+//             reach (8x8): the positions one side's winning strategy reaches, value only
+//             (remoteness 0), minus the small endgames that `rastros verify` solves itself
+//             (regions of at most `leaf_squares` squares; see db/proof_database.hpp).
 //
 // File layout (all integers little-endian; format version 1):
 //
@@ -34,6 +38,7 @@
 //   moves     n bytes: the best move relative to the snail, because it is almost always a step
 //             to a neighbour: 0..8 = (dx + 1) + 3 * (dy + 1) for a step, except 4 (dx = dy = 0)
 //             which means "no move" (255 in memory); 16 + square for any other square.
+//             Proof databases store a move only where the side to move wins.
 
 #include <cstddef>
 #include <cstdint>
@@ -53,7 +58,7 @@ namespace rastros {
 /// The format version this build writes, and the only one it reads.
 inline constexpr std::uint32_t kDatabaseFormatVersion = 1;
 
-enum class DatabaseKind : std::uint8_t { strong, strategy };
+enum class DatabaseKind : std::uint8_t { strong, strategy, proof };
 
 std::string_view kind_name(DatabaseKind kind);
 
@@ -81,6 +86,7 @@ struct DatabaseHeader {
   DatabaseKind kind = DatabaseKind::strong;
   std::uint64_t position_count = 0;  // kept equal to the number of keys by Database
   int book_depth = 0;                // strategy databases: plies of the opening book
+  int leaf_squares = 0;              // proof databases: regions this small are left to verify
 
   friend bool operator==(const DatabaseHeader&, const DatabaseHeader&) = default;
 };

@@ -13,6 +13,8 @@ std::optional<Outcome> DatabaseQuery::lookup(const Position& position) const {
   }
   const DatabaseRecord* record = database_.find(canonicalizer_.pack(position));
   if (record == nullptr) return std::nullopt;
+  // A proof database stores values only.
+  if (database_.header().kind == DatabaseKind::proof) return Outcome{record->value, std::nullopt};
   return stored_outcome(record->value, record->remoteness);
 }
 
@@ -33,11 +35,11 @@ std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) co
     answer.children.push_back({move, outcome_of_move(*child)});
   }
   if (!complete) {
-    // A strategy database keeps only the stored move's child of a position the side to move
-    // wins, so there the answer is the position's own record: its best move, mapped out of the
-    // key's frame, and the children it happens to know. Anywhere else a missing child means the
+    // A strategy or proof database keeps only the stored move's child of a position the side
+    // to move wins, so there the answer is the position's own record: its best move, mapped out of
+    // the key's frame, and the children it happens to know. Anywhere else a missing child means the
     // database cannot answer.
-    if (database_.header().kind != DatabaseKind::strategy || own->value != Value::win) {
+    if (database_.header().kind == DatabaseKind::strong || own->value != Value::win) {
       return std::nullopt;
     }
     const DatabaseRecord* record = database_.find(canonicalizer_.pack(position));

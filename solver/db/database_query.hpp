@@ -37,13 +37,15 @@ class DatabaseQuery {
   const Database& database() const { return database_; }
 
   /// The stored outcome of a position that has not ended, or nothing when the database lacks
-  /// its key. An ended position is valued by the rules.
+  /// its key. An ended position is valued by the rules. A proof database's outcomes have no
+  /// remoteness.
   std::optional<Outcome> lookup(const Position& position) const;
 
   /// The position's outcome, every move's outcome and the best moves; nothing when the
   /// position or one of its unfinished children is not in the database. (A strong database
   /// holds every position reachable from its own start, so positions from other starts are
-  /// usually missing.) Exception: in a strategy database a stored position the side to move
+  /// usually missing; a proof database leaves out small endgames.) Exception: in a strategy or
+  /// proof database a stored position the side to move
   /// wins is answered from its own record even when some children are missing; its best moves
   /// are then the stored move alone (in the position's frame) and `children` lists only the
   /// moves whose outcome the database knows.

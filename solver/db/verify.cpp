@@ -8,9 +8,11 @@
 #include <chrono>
 
 #include "core/errors.hpp"
+#include "db/proof_database.hpp"
 #include "db/strong_database.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/notation.hpp"
+#include "search/proof_number_search.hpp"
 
 namespace rastros {
 namespace {
@@ -41,10 +43,15 @@ struct Tally {
   std::uint64_t children = 0;
   std::uint64_t failure_count = 0;
   std::uint64_t draws = 0;
+  std::uint64_t leaves = 0;
   int max_remoteness = 0;
   bool remoteness_bound_broken = false;
   std::vector<IndexedFailure> failures;
 };
+
+/// Table of each thread's proof-number search for a proof database's leaves: leaves are small
+/// regions, solved in a few thousand nodes.
+constexpr std::size_t kLeafTableBytes = std::size_t{16} << 20;
 
 void keep_first(std::vector<IndexedFailure>& failures, std::size_t listed) {
   std::sort(failures.begin(), failures.end(),
@@ -60,6 +67,8 @@ class Verifier {
         board_(rastros_.board()),
         canonicalizer_(board_),
         strategy_(database.header().kind == DatabaseKind::strategy),
+        proof_(database.header().kind == DatabaseKind::proof),
+        leaf_squares_(database.header().leaf_squares),
         listed_(listed),
         max_plies_(board_.square_count() - 1) {}
 
@@ -94,6 +103,7 @@ class Verifier {
       report.children += tally.children;
       report.failure_count += tally.failure_count;
       report.draws += tally.draws;
+      report.leaves_solved += tally.leaves;
       report.max_remoteness = std::max(report.max_remoteness, tally.max_remoteness);
       remoteness_bound_broken = remoteness_bound_broken || tally.remoteness_bound_broken;
       failures.insert(failures.end(), std::make_move_iterator(tally.failures.begin()),
@@ -102,9 +112,18 @@ class Verifier {
     keep_first(failures, listed_ > report.failures.size() ? listed_ - report.failures.size() : 0);
     for (IndexedFailure& failure : failures) report.failures.push_back(std::move(failure.failure));
 
-    if (strategy_) {
-      // A strategy database leaves out positions the winner avoids, so it cannot show that
-      // the whole game has no draw.
+    for (const auto& search : leaf_searches_) {
+      if (search) report.leaf_nodes += search->nodes();
+    }
+    if (proof_) {
+      if (const DatabaseRecord* start =
+              database_.find(canonicalizer_.pack(rastros_.start_position()))) {
+        report.proven_start_value = start->value;
+      }
+    }
+    if (strategy_ || proof_) {
+      // A strategy or proof database leaves out positions the winner avoids, so it cannot show
+      // that the whole game has no draw.
       report.no_draw = std::nullopt;
     } else if (rastros_.stuck_rule() == StuckRule::loses) {
       report.no_draw = report.draws == 0 && !remoteness_bound_broken;
@@ -141,7 +160,11 @@ class Verifier {
       problems += text;
     };
     const Position position = Canonicalizer::unpack(key);
-    check_position(key, position, record, problem, tally);
+    if (proof_) {
+      check_proof_position(key, position, record, problem, tally);
+    } else {
+      check_position(key, position, record, problem, tally);
+    }
     if (rastros_.stuck_rule() == StuckRule::loses && record.value == Value::draw) {
       problem("a draw under standard rules, which cannot be drawn");
     }
@@ -163,19 +186,7 @@ class Verifier {
   void check_position(const PackedPosition& key, const Position& position,
                       const DatabaseRecord& record, const Problem& problem, Tally& tally) const {
     // Keys that are not positions in play cannot be expanded: report them and stop.
-    if (position.snail >= board_.square_count() || (key.free & ~board_.all_squares()) ||
-        (key.free & bit(position.snail))) {
-      problem("key is not a position on " + board_.name());
-      return;
-    }
-    if (board_.is_goal(position.snail)) {
-      problem("the game has ended (snail on a goal), so the position should not be stored");
-      return;
-    }
-    if (canonicalizer_.pack(position) != key) {
-      // Look-ups of this position go to the canonical key, never to this one.
-      problem("key is not canonical");
-    }
+    if (!check_key(key, position, problem)) return;
 
     const SquareMask moves = rastros_.move_mask(position);
     const Outcome stored = outcome_of(record);
@@ -252,14 +263,113 @@ class Verifier {
     }
   }
 
+  /// Checks common to both kinds of check: false when the key cannot be expanded at all.
+  template <class Problem>
+  bool check_key(const PackedPosition& key, const Position& position,
+                 const Problem& problem) const {
+    if (position.snail >= board_.square_count() || (key.free & ~board_.all_squares()) ||
+        (key.free & bit(position.snail))) {
+      problem("key is not a position on " + board_.name());
+      return false;
+    }
+    if (board_.is_goal(position.snail)) {
+      problem("the game has ended (snail on a goal), so the position should not be stored");
+      return false;
+    }
+    if (canonicalizer_.pack(position) != key) {
+      // Look-ups of this position go to the canonical key, never to this one.
+      problem("key is not canonical");
+    }
+    return true;
+  }
+
+  /// The value of a proof's child for its side to move, and how it was found: by the rules
+  /// (the game ended), by the proof-number search (a leaf), or from the database (nothing when
+  /// the child is not stored).
+  std::optional<Value> proof_child_value(const Position& child, Tally& tally) const {
+    if (const std::optional<Value> ended = rastros_.terminal_value(child)) return ended;
+    if (is_proof_leaf(board_, child, leaf_squares_)) {
+      ++tally.leaves;
+      std::unique_ptr<ProofNumberSearch>& search = leaf_searches_.local();
+      if (!search) search = std::make_unique<ProofNumberSearch>(rastros_, kLeafTableBytes);
+      return search->solve(child);
+    }
+    ++tally.children;
+    const DatabaseRecord* record = database_.find(canonicalizer_.pack(child));
+    if (!record) return std::nullopt;
+    return record->value;
+  }
+
+  /// A proof database's record: a win needs its stored move to reach a position the opponent
+  /// loses; a loss needs every move to reach a position the opponent wins. Values only; the
+  /// remoteness is not part of a proof and must be 0.
+  template <class Problem>
+  void check_proof_position(const PackedPosition& key, const Position& position,
+                            const DatabaseRecord& record, const Problem& problem,
+                            Tally& tally) const {
+    if (!check_key(key, position, problem)) return;
+    if (record.remoteness != 0) {
+      problem("remoteness " + std::to_string(record.remoteness) +
+              " in a proof database, which stores values only (0)");
+    }
+    const SquareMask moves = rastros_.move_mask(position);
+    if (record.value == Value::draw) {
+      problem("a draw: a proof database certifies wins and losses only");
+      return;
+    }
+    if (!moves) {
+      const Value expected = *rastros_.terminal_value(position);
+      if (record.value != expected) {
+        problem("stored " + std::string(to_string(record.value)) +
+                ", but the side to move is stuck: " + std::string(to_string(expected)));
+      }
+      return;
+    }
+    const auto describe = [&](Square move) {
+      return square_name(board_, move) + " (" +
+             position_string(board_, rastros_.play(position, move)) + ")";
+    };
+    if (record.value == Value::win) {
+      if (record.best_move == DatabaseRecord::kNoMove || !(moves & bit(record.best_move))) {
+        problem(record.best_move == DatabaseRecord::kNoMove
+                    ? "a win with no move stored"
+                    : "stored move " + square_name(board_, record.best_move) + " is not legal");
+        return;
+      }
+      const std::optional<Value> child =
+          proof_child_value(rastros_.play(position, record.best_move), tally);
+      if (!child) {
+        problem("not closed: the child after " + describe(record.best_move) + " is not stored");
+      } else if (*child != Value::loss) {
+        problem("stored a win by " + square_name(board_, record.best_move) +
+                ", but the opponent then has a " + std::string(to_string(*child)));
+      }
+      return;
+    }
+    // A loss: every move must leave the opponent winning.
+    for (Square move : SquareSet(moves)) {
+      const std::optional<Value> child = proof_child_value(rastros_.play(position, move), tally);
+      if (!child) {
+        problem("not closed: the child after " + describe(move) + " is not stored");
+      } else if (*child != Value::win) {
+        problem("stored a loss, but " + square_name(board_, move) + " leaves the opponent a " +
+                std::string(to_string(*child)));
+      }
+    }
+  }
+
   const Database& database_;
   const Rastros rastros_;
   const Board& board_;
   const Canonicalizer canonicalizer_;
   const bool strategy_;
+  const bool proof_;
+  const int leaf_squares_;
   const std::size_t listed_;
   const int max_plies_;
   oneapi::tbb::enumerable_thread_specific<Tally> tallies_;
+  mutable oneapi::tbb::enumerable_thread_specific<std::unique_ptr<ProofNumberSearch>>
+      leaf_searches_;
 };
 
 }  // namespace

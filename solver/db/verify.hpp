@@ -15,6 +15,14 @@
 // just the child of its stored move, so there the stored move is checked to achieve the record
 // (and no stored sibling to beat it); every other position must have all its children.
 //
+// Proof databases (db/proof_database.hpp) hold values only: a stored win needs its stored move
+// to reach a position the opponent loses, a stored loss needs every move to reach one the
+// opponent wins. Children whose region has at most the header's leaf_squares squares are not
+// stored; the verifier solves them with the proof-number search (search/proof_number_search),
+// an algorithm independent of the alpha-beta Solver that built the proof. Positions strictly
+// lose squares along every move, so when every stored record passes, every stored value is
+// correct by induction, the start's included.
+//
 // The no-draw property of the standard rules (Rastros cannot be drawn, and no game outlasts
 // the W*H-1 empty squares) is checked on the records: a draw or a remoteness above W*H-1 is a
 // failure. Under stuck-draw the draws are counted instead.
@@ -48,6 +56,11 @@ struct VerificationReport {
   std::vector<VerificationFailure> failures;
   /// Stored draw records.
   std::uint64_t draws = 0;
+  /// Proof databases: small endgames solved by the proof-number search instead of looked up,
+  /// the nodes those searches took, and the start's value the proof certifies (when stored).
+  std::uint64_t leaves_solved = 0;
+  std::uint64_t leaf_nodes = 0;
+  std::optional<Value> proven_start_value;
   int max_remoteness = 0;
   /// Standard rules: whether no position is a draw and every remoteness is at most W*H-1.
   /// Stuck-draw rules: whether the database happens to hold no draw (not a failure either

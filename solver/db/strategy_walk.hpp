@@ -1,0 +1,49 @@
+#pragma once
+// The breadth-first walk that strategy and proof databases share: from the start, ply by ply,
+// every position named by an earlier one is expanded exactly once (the positions of one ply in
+// parallel) into its stored record and the positions to expand next.
+//
+// Breadth-first, so a position is first met at its smallest depth from the start: a rule that
+// depends on the depth (a strategy database's opening book) is applied to it once, at that
+// depth, whatever the order of the threads.
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "core/value.hpp"
+#include "db/database_file.hpp"
+#include "rastros/position.hpp"
+
+namespace rastros {
+
+/// A position to expand, and its value for the side to move when the walk already knows it
+/// (a proof knows the value of each position it names; a strategy database solves them).
+struct WalkNode {
+  PackedPosition key;
+  std::optional<Value> value;
+};
+
+/// What expanding one position gives: its record, and the positions it names.
+struct WalkStep {
+  DatabaseRecord record;
+  std::vector<WalkNode> next;
+};
+
+/// Expands `node`, first met `depth` plies from the start. Called concurrently.
+using ExpandPosition = std::function<WalkStep(const WalkNode& node, int depth)>;
+
+/// Called after each ply: its depth, the positions it expanded, the positions stored so far.
+using WalkProgress = std::function<void(int depth, std::size_t expanded, std::size_t stored)>;
+
+/// Walks from `roots` (distinct keys) and returns every expanded position with its record, in
+/// strictly increasing key order, ready for a Database.
+struct WalkedPositions {
+  std::vector<PackedPosition> keys;
+  std::vector<DatabaseRecord> records;
+};
+WalkedPositions walk_breadth_first(std::vector<WalkNode> roots, const ExpandPosition& expand,
+                                   const WalkProgress& progress = {});
+
+}  // namespace rastros
