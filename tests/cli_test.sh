@@ -235,6 +235,10 @@ expect_error 2 "threads" "solve with negative threads" solve --threads -1 --boar
 expect_error 2 "c3" "solve after an illegal move" solve --moves "c3 c3"
 expect_error 2 "both|either" "solve with --moves and --position" solve --moves c3 --position "7/7/7/3o3/7/7/7 1"
 expect_error 2 "board|64" "map on a board too large" map --board 9x9
+expect_json "map --square-seconds: squares over budget are unknown, the rest solved" \
+  'all(v["value"] in ("win", "loss", "unknown") for v in j["squares"].values()) and any(v["value"] == "unknown" for v in j["squares"].values()) and j["squares"]["b2"]["value"] == "win"' \
+  map --board 6x6 --value-only --square-seconds 0.000001 --json --quiet
+expect_error 2 "square-seconds" "map --square-seconds negative" map --board 4x4 --square-seconds -1
 expect_error 2 "start" "map has no --start" map --start c3
 
 # Databases: solve --db writes a strong database; query answers from it ("source"), falls back

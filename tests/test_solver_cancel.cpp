@@ -70,6 +70,47 @@ TEST(SolverCancel, StartMapPassesTheExceptionOn) {
   EXPECT_LT(seconds_since(started), 2.0);
 }
 
+// A per-square budget: squares solved within it agree with the unbudgeted map, squares over it
+// are flagged and not reported as solved, and the map goes on past them.
+TEST(SolverCancel, StartMapSquareBudget) {
+  const Rastros game(parse_board("6x6"));
+  Solver shared(game, {});
+  const std::vector<StartSquareOutcome> expected = solve_start_map(game, shared);
+
+  for (const double seconds : {1e-9, 3600.0}) {
+    Solver unused(game, {});
+    std::atomic<std::uint64_t> nodes{0};
+    StartMapControl control;
+    control.square_budget = std::chrono::duration<double>(seconds);
+    control.budget_nodes = &nodes;
+    std::atomic<int> reported{0};
+    control.on_solved = [&](const StartSquareOutcome& result) {
+      EXPECT_FALSE(result.over_budget);
+      ++reported;
+    };
+    const std::vector<StartSquareOutcome> results = solve_start_map(game, unused, control);
+    ASSERT_EQ(results.size(), expected.size()) << seconds;
+    int over = 0;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      EXPECT_EQ(results[i].start, expected[i].start);
+      if (results[i].over_budget) {
+        ++over;
+      } else {
+        EXPECT_EQ(results[i].outcome, expected[i].outcome)
+            << square_name(game.board(), results[i].start);
+      }
+    }
+    EXPECT_EQ(reported.load() + over, static_cast<int>(results.size()));
+    EXPECT_EQ(unused.nodes(), 0u);  // each square had its own solver
+    if (seconds < 1) {
+      EXPECT_GT(over, 0);  // the central squares take far more than a nanosecond
+    } else {
+      EXPECT_EQ(over, 0);
+      EXPECT_GT(nodes.load(), 0u);
+    }
+  }
+}
+
 TEST(SolverCancel, UnraisedCancellationChangesNothing) {
   const Rastros game(parse_board("5x5"));
   std::atomic<bool> stop{false};

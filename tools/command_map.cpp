@@ -1,5 +1,7 @@
 // `rastros map`: the value for player 1 moving first from every start square of a board.
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -28,6 +30,13 @@ Json map_json(const Rastros& rastros, const std::vector<StartSquareOutcome>& res
   Json squares = Json::object();
   for (const StartSquareOutcome& result : results) {
     Json entry = Json::object();
+    if (result.over_budget) {
+      // Not solved within --square-seconds: no value is known.
+      entry.set("value", "unknown");
+      if (!value_only) entry.set("remoteness", Json(nullptr));
+      squares.set(square_name(board, result.start), entry);
+      continue;
+    }
     entry.set("value", to_string(result.outcome.value));
     if (!value_only) {
       entry.set("remoteness",
@@ -49,6 +58,10 @@ std::string map_text(const Rastros& rastros, const std::vector<StartSquareOutcom
   std::vector<std::string> cells(board.square_count());
   for (const StartSquareOutcome& result : results) {
     const Outcome& outcome = result.outcome;
+    if (result.over_budget) {
+      cells[result.start] = "?";
+      continue;
+    }
     std::string cell(1, outcome.value == Value::win    ? 'W'
                         : outcome.value == Value::loss ? 'L'
                                                        : 'D');
@@ -61,7 +74,12 @@ std::string map_text(const Rastros& rastros, const std::vector<StartSquareOutcom
   out << "Start-square map, " << board.name() << ", " << steps_name(board.steps()) << " steps, "
       << rules_name(rastros.stuck_rule()) << " rules\n"
       << "Value for player 1 moving first from each square"
-      << (value_only ? "" : " (W win, L loss, D draw; number: remoteness in plies)") << "\n\n"
+      << (value_only ? "" : " (W win, L loss, D draw; number: remoteness in plies)") << "\n";
+  if (std::any_of(results.begin(), results.end(),
+                  [](const StartSquareOutcome& result) { return result.over_budget; })) {
+    out << "?: not solved within the time budget of --square-seconds\n";
+  }
+  out << "\n"
       << board_grid(board, value_only ? 3 : 4, [&](Square square) { return cells[square]; })
       << "\n";
   return out.str();
@@ -76,6 +94,7 @@ int run_map(const Arguments& arguments) {
   bool json = false;
   std::string checkpoint_directory;
   bool resume = false;
+  double square_seconds = 0;
   po::options_description description("Options");
   add_variant_options(description, variant, true, false);
   add_threads_option(description, threads);
@@ -85,7 +104,11 @@ int run_map(const Arguments& arguments) {
       "checkpoint", po::value(&checkpoint_directory),
       "save each solved square in DIR/map.checkpoint; Ctrl-C/SIGTERM stop after the squares "
       "in progress")("resume", po::bool_switch(&resume),
-                     "continue the map saved in --checkpoint DIR");
+                     "continue the map saved in --checkpoint DIR")(
+      "square-seconds", po::value(&square_seconds),
+      "give each square at most this many seconds, each with its own table of --memory "
+      "(squares solved at once: --threads); a square over budget is shown as ? (JSON value "
+      "\"unknown\") and retried by --resume (not under mpirun)");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros map [options]\n"
                           "Solves the game from every start square of a board (player 1 moving "
@@ -101,11 +124,22 @@ int run_map(const Arguments& arguments) {
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   if (resume && checkpoint_directory.empty()) throw InputError("--resume needs --checkpoint DIR");
+  if (!(square_seconds >= 0) || square_seconds > 1e9) {
+    throw InputError("--square-seconds must be a positive number of seconds");
+  }
+  if (square_seconds > 0 && mpi_size() > 1) {
+    throw InputError("--square-seconds is not available under mpirun yet");
+  }
   const std::filesystem::path checkpoint_path =
       checkpoint_directory.empty() ? std::filesystem::path()
                                    : std::filesystem::path(checkpoint_directory) / "map.checkpoint";
   MapProgress progress;
   StartMapControl control;
+  std::atomic<std::uint64_t> budget_nodes{0};
+  if (square_seconds > 0) {
+    control.square_budget = std::chrono::duration<double>(square_seconds);
+    control.budget_nodes = &budget_nodes;
+  }
   std::mutex progress_mutex;
   const bool root = mpi_rank() == 0;
   if (!root) quiet = true;
@@ -138,7 +172,7 @@ int run_map(const Arguments& arguments) {
     control.on_solved = [&, base = progress](const StartSquareOutcome& result) {
       std::lock_guard lock(progress_mutex);
       progress.solved.push_back(result);
-      progress.nodes = base.nodes + solver.nodes();
+      progress.nodes = base.nodes + solver.nodes() + budget_nodes.load();
       progress.seconds = base.seconds + elapsed();
       write_map_checkpoint(checkpoint_path, rastros, value_only, progress);
     };
@@ -147,7 +181,7 @@ int run_map(const Arguments& arguments) {
   std::vector<StartSquareOutcome> results;
   {
     ProgressReporter progress(!quiet, [&](double seconds) {
-      const double nodes = static_cast<double>(solver.nodes());
+      const double nodes = static_cast<double>(solver.nodes() + budget_nodes.load());
       return "mapping: " + human_count(nodes) + " nodes, " + human_count(nodes / seconds) +
              " nodes/s, " + std::to_string(static_cast<int>(seconds)) + " s";
     });
@@ -161,7 +195,7 @@ int run_map(const Arguments& arguments) {
     results = solve_start_map(rastros, solver, control);
 #endif
   }
-  const std::uint64_t all_nodes = mpi_sum_on_root(solver.nodes());
+  const std::uint64_t all_nodes = mpi_sum_on_root(solver.nodes() + budget_nodes.load());
   if (!root) return 0;
   if (results.size() < start_squares(board).size()) {
     std::cerr << "rastros map: stopped with " << results.size() << " of "

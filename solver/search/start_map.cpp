@@ -40,7 +40,26 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
         if (slot.solved) return;
         if (control.stop && control.stop->load(std::memory_order_relaxed)) return;
         const Rastros variant(board, slot.result.start, rastros.stuck_rule());
-        slot.result.outcome = solver.solve(variant.start_position());
+        if (control.square_budget) {
+          const auto deadline = std::chrono::steady_clock::now() +
+                                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    *control.square_budget);
+          Solver own(rastros, solver.options(), {control.stop, deadline});
+          try {
+            slot.result.outcome = own.solve(variant.start_position());
+          } catch (const SearchCancelled&) {
+            slot.result.over_budget = true;
+          }
+          if (control.budget_nodes) *control.budget_nodes += own.nodes();
+          if (slot.result.over_budget) {
+            // A stop, not the budget, ends the map: the square is simply not solved.
+            slot.solved = !(control.stop && control.stop->load(std::memory_order_relaxed));
+            thread_sanitizer::publish(&slots);
+            return;
+          }
+        } else {
+          slot.result.outcome = solver.solve(variant.start_position());
+        }
         slot.solved = true;
         if (control.on_solved) control.on_solved(slot.result);
         thread_sanitizer::publish(&slots);

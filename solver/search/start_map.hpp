@@ -5,10 +5,17 @@
 // Long maps (8x8) can be stopped and resumed: the squares already solved are passed back in,
 // each newly solved square is reported as soon as it is known, and a stop flag ends the map
 // after the squares in progress.
+//
+// Boards where some squares are out of reach (8x8, whose centre takes the better part of an hour)
+// can give each square a time budget: a square not solved within it is reported as over budget
+// instead of holding up the map, and each square then has its own solver (and table), since a
+// solver whose search is cancelled stays cancelled.
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "search/solver.hpp"
@@ -18,6 +25,8 @@ namespace rastros {
 struct StartSquareOutcome {
   Square start = 0;
   Outcome outcome;
+  /// Not solved within StartMapControl::square_budget: `outcome` means nothing.
+  bool over_budget = false;
 
   friend bool operator==(const StartSquareOutcome&, const StartSquareOutcome&) = default;
 };
@@ -29,13 +38,20 @@ struct StartMapControl {
   std::function<void(const StartSquareOutcome&)> on_solved;
   /// When set, squares not yet started are left unsolved.
   const std::atomic<bool>* stop = nullptr;
+  /// When set, each square is searched for at most this long by its own solver (with the map
+  /// solver's options), and a square over budget comes back with over_budget set. It is not
+  /// passed to on_solved, so a resumed map tries it again.
+  std::optional<std::chrono::duration<double>> square_budget;
+  /// With square_budget: the nodes of the squares' own solvers are added here.
+  std::atomic<std::uint64_t>* budget_nodes = nullptr;
 };
 
 /// The start squares of a map, in square order (goals left out).
 std::vector<Square> start_squares(const Board& board);
 
 /// `solver` must be built for the same board and rules as `rastros` (its start is ignored).
-/// Results are in square order, goals left out; after a stop, only the solved squares.
+/// Results are in square order, goals left out; after a stop, only the solved squares (and those
+/// over budget).
 std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& solver,
                                                 const StartMapControl& control = {});
 
