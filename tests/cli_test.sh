@@ -239,6 +239,15 @@ expect_json "map --square-seconds: squares over budget are unknown, the rest sol
   'all(v["value"] in ("win", "loss", "unknown") for v in j["squares"].values()) and any(v["value"] == "unknown" for v in j["squares"].values()) and j["squares"]["b2"]["value"] == "win"' \
   map --board 6x6 --value-only --square-seconds 0.000001 --json --quiet
 expect_error 2 "square-seconds" "map --square-seconds negative" map --board 4x4 --square-seconds -1
+# Over budget with a checkpoint: the solved squares stay for a resume that solves the rest.
+run map --board 6x6 --value-only --square-seconds 0.000001 --checkpoint "$WORK/budget" --quiet
+if [[ $status -eq 0 && -s $WORK/budget/map.checkpoint ]]; then pass; else
+  fail "map over budget with --checkpoint: exit $status, checkpoint kept? $(ls "$WORK/budget" 2>&1)"
+fi
+expect_json "map --resume with a larger budget solves every square" \
+  'all(v["value"] in ("win", "loss") for v in j["squares"].values()) and len(j["squares"]) == 34' \
+  map --board 6x6 --value-only --square-seconds 100 --checkpoint "$WORK/budget" --resume --json --quiet
+if [[ -e $WORK/budget/map.checkpoint ]]; then fail "map: checkpoint left after a complete resume"; else pass; fi
 expect_error 2 "start" "map has no --start" map --start c3
 
 # Databases: solve --db writes a strong database; query answers from it ("source"), falls back
@@ -266,12 +275,17 @@ expect_json "query on a proof database has no remoteness" \
   'j["source"] == "database" and j["value"] == "win" and "remoteness" not in j' \
   query --db "$WORK/p.rdb" --json --quiet
 expect_json "query on a proof database searches a small endgame value-only" \
-  '"remoteness" not in j and j["value"] in ("win", "loss")' \
+  'j["source"] == "search" and "remoteness" not in j and j["value"] in ("win", "loss")' \
   query --db "$WORK/p.rdb" --moves "c2 b1 a2 a3 b4 c5 d4 e5 f4 f3 e2 d1" --json --quiet
 expect_error 2 "leaf-squares" "--leaf-squares with --kind strategy" \
   solve --db "$WORK/p2.rdb" --board 4x4 --kind strategy --leaf-squares 3
-expect_error 2 "leaf-squares" "--leaf-squares beyond the board" \
-  solve --db "$WORK/p2.rdb" --board 4x4 --kind proof --leaf-squares 17
+expect_error 2 "leaf-squares" "--leaf-squares above 32" \
+  solve --db "$WORK/p2.rdb" --board 4x4 --kind proof --leaf-squares 33
+expect_ok "strategy database of a board under 16 squares" \
+  solve --db "$WORK/s53.rdb" --board 5x3 --kind strategy --quiet
+expect_ok "proof database of a board under 16 squares" \
+  solve --db "$WORK/p53.rdb" --board 5x3 --kind proof --quiet
+expect_ok "verify the small proof" verify --db "$WORK/p53.rdb" --quiet
 expect_error 2 "book-depth" "--book-depth with --kind proof" \
   solve --db "$WORK/p2.rdb" --board 4x4 --kind proof --book-depth 1
 expect_error 2 "db" "--leaf-squares without --db" solve --board 4x4 --leaf-squares 3

@@ -284,6 +284,35 @@ TEST(ProofDatabaseDamage, RemotenessAndDrawsAreRefused) {
   EXPECT_FALSE(verify_changed([&](auto&, std::vector<DatabaseRecord>& records, auto&) {
                  records[index].value = Value::draw;
                }).ok());
+  // A loss stores no move.
+  const Position position = Canonicalizer::unpack(proof(kDamaged).keys()[index]);
+  const Square move = *game_of(kDamaged).legal_moves(position).begin();
+  EXPECT_FALSE(verify_changed([&](auto&, std::vector<DatabaseRecord>& records, auto&) {
+                 records[index].best_move = static_cast<std::uint8_t>(move);
+               }).ok());
+}
+
+TEST(ProofDatabaseDamage, StartMissingOrFlippedIsCaught) {
+  const Rastros game = game_of(kDamaged);
+  const PackedPosition start = Canonicalizer(game.board()).pack(game.start_position());
+  const Database& original = proof(kDamaged);
+  const auto at = std::lower_bound(original.keys().begin(), original.keys().end(), start);
+  ASSERT_TRUE(at != original.keys().end() && *at == start);
+  const auto index = static_cast<std::size_t>(at - original.keys().begin());
+  const VerificationReport missing = verify_changed(
+      [&](std::vector<PackedPosition>& keys, std::vector<DatabaseRecord>& records, auto&) {
+        keys.erase(keys.begin() + static_cast<std::ptrdiff_t>(index));
+        records.erase(records.begin() + static_cast<std::ptrdiff_t>(index));
+      });
+  EXPECT_FALSE(missing.ok());
+  EXPECT_FALSE(missing.proven_start_value.has_value());
+  const VerificationReport flipped =
+      verify_changed([&](auto&, std::vector<DatabaseRecord>& records, auto&) {
+        records[index].value = negate(records[index].value);
+        records[index].best_move = DatabaseRecord::kNoMove;
+      });
+  EXPECT_FALSE(flipped.ok());
+  EXPECT_FALSE(flipped.proven_start_value.has_value());
 }
 
 TEST(ProofDatabase, FileRoundTripKeepsKindAndLeaves) {
@@ -296,6 +325,30 @@ TEST(ProofDatabase, FileRoundTripKeepsKindAndLeaves) {
                          proof(kDamaged).keys().end()));
   EXPECT_TRUE(verify_database(read).ok());
   EXPECT_THROW(read_database(path, DatabaseKind::strategy), FileError);
+}
+
+// A won position whose winning move ends the game at once: the query lists that move (its
+// outcome, from the rules, carries no remoteness either, so it compares with the record).
+TEST(ProofDatabase, QueryListsImmediateWins) {
+  const Database& database = proof(kDamaged);
+  const DatabaseQuery query(database);
+  const Rastros& game = query.game();
+  int checked = 0;
+  for (std::size_t i = 0; i < database.size(); ++i) {
+    const DatabaseRecord& record = database.records()[i];
+    if (record.value != Value::win) continue;
+    const Position position = Canonicalizer::unpack(database.keys()[i]);
+    if (!game.has_ended(game.play(position, record.best_move))) continue;
+    const std::optional<DatabaseAnswer> answer = query.answer(position);
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->outcome, (Outcome{Value::win, std::nullopt}));
+    ASSERT_FALSE(answer->best_moves.empty()) << position_string(game.board(), position);
+    for (const MoveOutcome& child : answer->children) {
+      EXPECT_FALSE(child.outcome.remoteness.has_value());
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
 }
 
 // Queries on a proof: values without remoteness, and the winner's stored move wins.

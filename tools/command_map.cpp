@@ -108,7 +108,8 @@ int run_map(const Arguments& arguments) {
       "square-seconds", po::value(&square_seconds),
       "give each square at most this many seconds, each with its own table of --memory "
       "(squares solved at once: --threads); a square over budget is shown as ? (JSON value "
-      "\"unknown\") and retried by --resume (not under mpirun)");
+      "\"unknown\"); with --checkpoint the solved squares are kept for a --resume that "
+      "retries the rest; Ctrl-C abandons the squares in progress (not under mpirun)");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros map [options]\n"
                           "Solves the game from every start square of a board (player 1 moving "
@@ -125,7 +126,7 @@ int run_map(const Arguments& arguments) {
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   if (resume && checkpoint_directory.empty()) throw InputError("--resume needs --checkpoint DIR");
   if (!(square_seconds >= 0) || square_seconds > 1e9) {
-    throw InputError("--square-seconds must be a positive number of seconds");
+    throw InputError("--square-seconds must be a number of seconds from 0 (no budget) to 1e9");
   }
   if (square_seconds > 0 && mpi_size() > 1) {
     throw InputError("--square-seconds is not available under mpirun yet");
@@ -215,10 +216,21 @@ int run_map(const Arguments& arguments) {
     std::cout << map_text(rastros, results, value_only) << "Searched " << nodes << " nodes in "
               << seconds << " s\n";
   }
-  // The checkpoint goes only once the map is safely out.
+  // The checkpoint goes only once the map is safely out, and stays while squares over budget
+  // are left for a resumed run.
   std::cout.flush();
   if (!std::cout) throw std::runtime_error("cannot write the map to standard output");
-  if (!checkpoint_path.empty()) {
+  const auto over_budget =
+      std::count_if(results.begin(), results.end(),
+                    [](const StartSquareOutcome& result) { return result.over_budget; });
+  if (over_budget > 0 && !checkpoint_path.empty()) {
+    if (!quiet) {
+      std::cerr << "rastros map: " << over_budget
+                << " squares over --square-seconds; the solved ones stay in "
+                << checkpoint_directory
+                << " (run again with --resume, and a larger --square-seconds, to solve the rest)\n";
+    }
+  } else if (!checkpoint_path.empty()) {
     remove_checkpoint(checkpoint_path);
     std::error_code ignored;
     std::filesystem::remove(checkpoint_directory, ignored);  // only if empty

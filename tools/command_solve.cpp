@@ -132,10 +132,10 @@ int build_strategy_or_proof(const VariantOptions& variant, const DatabaseRequest
   const Rastros rastros = resolve_variant(variant);
   const Board& board = rastros.board();
   const int leaf_squares = request.leaf_squares.value_or(kDefaultProofLeafSquares);
-  if (leaf_squares < 0 || leaf_squares > board.square_count()) {
+  if (proof && (leaf_squares < 0 || leaf_squares > kMaxProofLeafSquares)) {
+    // Larger leaves would leave verify whole searches of big boards to do.
     throw InputError("--leaf-squares must be between 0 and " +
-                     std::to_string(board.square_count()) + " (the squares of " + board.name() +
-                     ")");
+                     std::to_string(kMaxProofLeafSquares));
   }
   SolverOptions options;
   options.value_only = proof;
@@ -474,7 +474,7 @@ int run_solve(const Arguments& arguments) {
       "leaf-squares",
       po::value<int>()->notifier([&](int squares) { database.leaf_squares = squares; }),
       "with --kind proof: positions whose snail can reach at most this many squares are not "
-      "stored; rastros verify solves them (default 16)");
+      "stored; rastros verify solves them (0 to 32, default 16)");
   if (!parse_command_line(
           arguments, description,
           "Usage: rastros solve [options]\n"

@@ -23,14 +23,17 @@ constexpr const char* kUsage =
     "A proof database (solve --kind proof) is checked for values only: each stored win's move\n"
     "must leave the opponent lost, each stored loss's every move must leave the opponent\n"
     "winning; the small endgames it leaves out are solved here by proof-number search, a\n"
-    "second algorithm beside the alpha-beta search that built it. When every check holds, the\n"
-    "start's value is proven.\n"
+    "different algorithm from the alpha-beta search that built it (they share the rules, the\n"
+    "canonical keys and the matching endgame). When every check holds, the start's value is\n"
+    "proven.\n"
     "Exit status: 0 every check holds; 1 a check failed (the report on stdout says which; 1 is\n"
     "the design's status for anything other than bad input or an unusable file); 2 bad usage;\n"
     "3 a database file that cannot be read.";
 
 std::string no_draw_text(const VerificationReport& report, StuckRule rules) {
-  if (!report.no_draw) return "not checked (a strategy database does not hold every position)";
+  if (!report.no_draw) {
+    return "not checked (a strategy or proof database does not hold every position)";
+  }
   if (rules == StuckRule::draws) {
     return std::to_string(report.draws) +
            " draws (stuck-draw rules allow draws; the property is not claimed)";

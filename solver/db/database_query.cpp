@@ -8,13 +8,17 @@ DatabaseQuery::DatabaseQuery(const Database& database)
     : database_(database), game_(game_of(database.header())), canonicalizer_(game_.board()) {}
 
 std::optional<Outcome> DatabaseQuery::lookup(const Position& position) const {
+  const bool values_only = database_.header().kind == DatabaseKind::proof;
   if (const std::optional<Value> ended = game_.terminal_value(position)) {
+    // A proof database's outcomes carry no remoteness, the rules' included, so that children
+    // compare with each other and with the position's own record.
+    if (values_only) return Outcome{*ended, std::nullopt};
     return ended_outcome(*ended);
   }
   const DatabaseRecord* record = database_.find(canonicalizer_.pack(position));
   if (record == nullptr) return std::nullopt;
   // A proof database stores values only.
-  if (database_.header().kind == DatabaseKind::proof) return Outcome{record->value, std::nullopt};
+  if (values_only) return Outcome{record->value, std::nullopt};
   return stored_outcome(record->value, record->remoteness);
 }
 

@@ -33,6 +33,8 @@ namespace rastros {
 
 /// Default leaf size: regions of at most this many squares are left to the verifier.
 inline constexpr int kDefaultProofLeafSquares = 16;
+/// The largest leaf size the command line accepts: leaves must stay cheap to solve.
+inline constexpr int kMaxProofLeafSquares = 32;
 
 /// Whether a position (that has not ended) is a leaf of a proof with `leaf_squares`.
 bool is_proof_leaf(const Board& board, const Position& position, int leaf_squares);

@@ -115,7 +115,7 @@ class Verifier {
     for (const auto& search : leaf_searches_) {
       if (search) report.leaf_nodes += search->nodes();
     }
-    if (proof_) {
+    if (proof_ && report.failure_count == 0) {
       if (const DatabaseRecord* start =
               database_.find(canonicalizer_.pack(rastros_.start_position()))) {
         report.proven_start_value = start->value;
@@ -347,6 +347,9 @@ class Verifier {
       return;
     }
     // A loss: every move must leave the opponent winning.
+    if (record.best_move != DatabaseRecord::kNoMove) {
+      problem("a loss with a move stored (proof databases store moves for wins only)");
+    }
     for (Square move : SquareSet(moves)) {
       const std::optional<Value> child = proof_child_value(rastros_.play(position, move), tally);
       if (!child) {

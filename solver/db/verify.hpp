@@ -19,7 +19,9 @@
 // to reach a position the opponent loses, a stored loss needs every move to reach one the
 // opponent wins. Children whose region has at most the header's leaf_squares squares are not
 // stored; the verifier solves them with the proof-number search (search/proof_number_search),
-// an algorithm independent of the alpha-beta Solver that built the proof. Positions strictly
+// a different algorithm from the alpha-beta Solver that built the proof. The two share the move
+// rules, the canonical keys, the region and the matching endgame (each tested on its own
+// against plain search), and nothing else. Positions strictly
 // lose squares along every move, so when every stored record passes, every stored value is
 // correct by induction, the start's included.
 //
@@ -57,7 +59,8 @@ struct VerificationReport {
   /// Stored draw records.
   std::uint64_t draws = 0;
   /// Proof databases: small endgames solved by the proof-number search instead of looked up,
-  /// the nodes those searches took, and the start's value the proof certifies (when stored).
+  /// the nodes those searches took, and the start's value the proof certifies (set only when
+  /// every check passed).
   std::uint64_t leaves_solved = 0;
   std::uint64_t leaf_nodes = 0;
   std::optional<Value> proven_start_value;

@@ -1,6 +1,7 @@
 #include "search/start_map.hpp"
 
 #include <oneapi/tbb/parallel_for_each.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <sstream>
@@ -44,9 +45,15 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
           const auto deadline = std::chrono::steady_clock::now() +
                                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                     *control.square_budget);
+          // The map solver's table is left untouched (tables are mapped lazily, so it costs
+          // no memory).
           Solver own(rastros, solver.options(), {control.stop, deadline});
           try {
-            slot.result.outcome = own.solve(variant.start_position());
+            // Isolated: while this square's search waits for its helpers, the thread must not
+            // pick up another square, whose solver would hold a second table and whose clock
+            // would run out while this one ran.
+            oneapi::tbb::this_task_arena::isolate(
+                [&] { slot.result.outcome = own.solve(variant.start_position()); });
           } catch (const SearchCancelled&) {
             slot.result.over_budget = true;
           }
