@@ -127,12 +127,7 @@ Database build_proof_database(const Rastros& rastros, int leaf_squares, Solver& 
   const ProofBuilder builder(rastros, leaf_squares, solver);
   WalkedPositions walked = walk_breadth_first(
       std::move(roots), [&](const WalkNode& node, int) { return builder.expand(node); },
-      [&](int depth, std::size_t expanded, std::size_t stored) {
-        if (!progress) return;
-        progress("ply " + std::to_string(depth) + ": " + std::to_string(expanded) + " positions, " +
-                 std::to_string(stored) + " stored, " + std::to_string(solver.nodes()) +
-                 " nodes searched");
-      });
+      ply_progress_lines(progress, solver));
   DatabaseHeader header = header_for(rastros, DatabaseKind::proof);
   header.leaf_squares = leaf_squares;
   return Database(header, std::move(walked.keys), std::move(walked.records));

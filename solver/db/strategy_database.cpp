@@ -57,13 +57,8 @@ Database build_strategy_database(const Rastros& rastros, int book_depth, Solver&
   std::vector<WalkNode> roots;
   const Position start = rastros.start_position();
   if (!rastros.has_ended(start)) roots.push_back({canonicalizer.pack(start), std::nullopt});
-  WalkedPositions walked = walk_breadth_first(
-      std::move(roots), expand, [&](int depth, std::size_t expanded, std::size_t stored) {
-        if (!progress) return;
-        progress("ply " + std::to_string(depth) + ": " + std::to_string(expanded) + " positions, " +
-                 std::to_string(stored) + " stored, " + std::to_string(solver.nodes()) +
-                 " nodes searched");
-      });
+  WalkedPositions walked =
+      walk_breadth_first(std::move(roots), expand, ply_progress_lines(progress, solver));
   DatabaseHeader header = header_for(rastros, DatabaseKind::strategy);
   header.book_depth = book_depth;
   return Database(header, std::move(walked.keys), std::move(walked.records));

@@ -61,4 +61,14 @@ WalkedPositions walk_breadth_first(std::vector<WalkNode> roots, const ExpandPosi
   return sorted;
 }
 
+WalkProgress ply_progress_lines(const std::function<void(const std::string&)>& progress,
+                                const Solver& solver) {
+  return [&progress, &solver](int depth, std::size_t expanded, std::size_t stored) {
+    if (!progress) return;
+    progress("ply " + std::to_string(depth) + ": " + std::to_string(expanded) + " positions, " +
+             std::to_string(stored) + " stored, " + std::to_string(solver.nodes()) +
+             " nodes searched");
+  };
+}
+
 }  // namespace rastros

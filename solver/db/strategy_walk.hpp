@@ -10,11 +10,13 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/value.hpp"
 #include "db/database_file.hpp"
 #include "rastros/position.hpp"
+#include "search/solver.hpp"
 
 namespace rastros {
 
@@ -45,5 +47,10 @@ struct WalkedPositions {
 };
 WalkedPositions walk_breadth_first(std::vector<WalkNode> roots, const ExpandPosition& expand,
                                    const WalkProgress& progress = {});
+
+/// The builders' line after each ply, "ply D: N positions, S stored, X nodes searched", passed
+/// to `progress` (nothing when it is empty); `solver` is the one deciding the positions.
+WalkProgress ply_progress_lines(const std::function<void(const std::string&)>& progress,
+                                const Solver& solver);
 
 }  // namespace rastros
