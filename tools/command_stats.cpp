@@ -77,8 +77,10 @@ int run_stats(const Arguments& arguments) {
   const Database database = read_database(file);
   const DatabaseHeader& header = database.header();
   const Rastros game = game_of(header);
-  const DatabaseStats stats = database_stats(database);
+  DatabaseStats stats = database_stats(database);
   const Board& board = game.board();
+  // A proof database stores no remoteness: no table by remoteness rather than one of zeros.
+  if (header.kind == DatabaseKind::proof) stats.by_remoteness.clear();
 
   if (json) {
     Json out = Json::object();
@@ -117,6 +119,11 @@ int run_stats(const Arguments& arguments) {
             << stats.by_value[kLoss] << ", draw " << stats.by_value[kDraw]
             << "; values for the side to move)\n";
   print_table("By layer (squares left in the snail's region):", "layer", stats.by_layer);
+  if (header.kind == DatabaseKind::proof) {
+    std::cout << "\nNo remoteness: a proof database stores values only (leaves of at most "
+              << header.leaf_squares << " squares are left out).\n";
+    return 0;
+  }
   print_table("By remoteness (plies to the end; draws have none):", "remoteness",
               stats.by_remoteness);
   return 0;
