@@ -9,6 +9,7 @@
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 #include "core/thread_sanitizer.hpp"
+#include "rastros/canonical.hpp"
 #include "rastros/notation.hpp"
 
 namespace rastros {
@@ -36,8 +37,25 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
     }
     slots.push_back(slot);
   }
+  // Squares whose starts are one position under the board's symmetry (canonical keys) are
+  // solved once, by the first of them: with a solver per square (budgets) a twin would be a
+  // whole second search, not a table hit.
+  const Canonicalizer canonicalizer(board);
+  std::vector<std::size_t> first_twin(slots.size());
+  std::vector<PackedPosition> keys;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    keys.push_back(canonicalizer.pack(
+        Rastros(board, slots[i].result.start, rastros.stuck_rule()).start_position()));
+    first_twin[i] =
+        static_cast<std::size_t>(std::find(keys.begin(), keys.end(), keys[i]) - keys.begin());
+  }
+  std::vector<Slot*> to_solve;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    if (first_twin[i] == i) to_solve.push_back(&slots[i]);
+  }
   oneapi::tbb::parallel_for_each(
-      slots.begin(), slots.end(), thread_sanitizer::handed_off([&](Slot& slot) {
+      to_solve.begin(), to_solve.end(), thread_sanitizer::handed_off([&](Slot* slot_pointer) {
+        Slot& slot = *slot_pointer;
         if (slot.solved) return;
         if (control.stop && control.stop->load(std::memory_order_relaxed)) return;
         const Rastros variant(board, slot.result.start, rastros.stuck_rule());
@@ -72,6 +90,14 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
         thread_sanitizer::publish(&slots);
       }));
   thread_sanitizer::acquire(&slots);
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const Slot& first = slots[first_twin[i]];
+    if (slots[i].solved || !first.solved) continue;
+    slots[i].solved = true;
+    slots[i].result.outcome = first.result.outcome;
+    slots[i].result.over_budget = first.result.over_budget;
+    if (!first.result.over_budget && control.on_solved) control.on_solved(slots[i].result);
+  }
   std::vector<StartSquareOutcome> results;
   for (const Slot& slot : slots) {
     if (slot.solved) results.push_back(slot.result);

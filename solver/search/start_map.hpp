@@ -1,6 +1,7 @@
 #pragma once
 // The value of every start square of a board: player 1 moving first from each square that is
-// not a goal. Squares are solved in parallel (TBB), sharing one solver and its table.
+// not a goal. Squares are solved in parallel (TBB), sharing one solver and its table; squares
+// whose starts are the same position under the board's symmetry are solved once.
 //
 // Long maps (8x8) can be stopped and resumed: the squares already solved are passed back in,
 // each newly solved square is reported as soon as it is known, and a stop flag ends the map
