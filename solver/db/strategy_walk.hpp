@@ -39,8 +39,9 @@ using ExpandPosition = std::function<WalkStep(const WalkNode& node, int depth)>;
 /// Called after each ply: its depth, the positions it expanded, the positions stored so far.
 using WalkProgress = std::function<void(int depth, std::size_t expanded, std::size_t stored)>;
 
-/// Walks from `roots` (distinct keys) and returns every expanded position with its record, in
-/// strictly increasing key order, ready for a Database.
+/// Walks from `roots` and returns every expanded position with its record, in strictly
+/// increasing key order, ready for a Database. A key named twice in one ply is expanded once,
+/// with one of their values (positions with one key have one value).
 struct WalkedPositions {
   std::vector<PackedPosition> keys;
   std::vector<DatabaseRecord> records;
