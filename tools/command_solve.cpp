@@ -489,7 +489,9 @@ int run_solve(const Arguments& arguments) {
           "With --db, solves every position reachable from the start (retrograde "
           "analysis, up to 90 bytes of\nmemory per position; --memory SIZE refuses a "
           "board estimated to need more) and writes the\nstrong database for `rastros "
-          "query` and `rastros stats`.")) {
+          "query` and `rastros stats`. With --kind strategy or proof, walks the winner's "
+          "strategy\ninstead (proof: values only, --memory is the search's table, default "
+          "256M).")) {
     return 0;
   }
   // Only an explicit --book-depth counts, so that its absence can be told from 0.

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/thread_sanitizer.hpp"
+
 namespace rastros {
 namespace {
 
@@ -56,7 +58,11 @@ WalkedPositions walk_breadth_first(std::vector<WalkNode> roots, const ExpandPosi
     std::vector<WalkStep> steps(level.size());
     // Positions of one ply in parallel; each expansion may itself run a parallel search.
     oneapi::tbb::parallel_for(std::size_t{0}, level.size(),
-                              [&](std::size_t i) { steps[i] = expand(level[i], depth); });
+                              thread_sanitizer::handed_off([&](std::size_t i) {
+                                steps[i] = expand(level[i], depth);
+                                thread_sanitizer::publish(&steps);
+                              }));
+    thread_sanitizer::acquire(&steps);
     // The level is sorted, so it merges into the stored positions in one pass.
     const std::size_t before = stored.size();
     std::size_t children = 0;

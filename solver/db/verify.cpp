@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "core/errors.hpp"
+#include "core/thread_sanitizer.hpp"
 #include "db/proof_database.hpp"
 #include "db/strong_database.hpp"
 #include "rastros/canonical.hpp"
@@ -79,18 +80,21 @@ class Verifier {
     const std::size_t total = database_.size();
     for (std::size_t begin = 0; begin < total; begin += kBlock) {
       const std::size_t end = std::min(total, begin + kBlock);
-      oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(begin, end),
-                                [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-                                  Tally& tally = tallies_.local();
-                                  for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                                    check(i, tally);
-                                  }
-                                  // Trimmed here so a database that is wrong everywhere costs
-                                  // memory for the listed failures only.
-                                  if (tally.failures.size() > 2 * listed_) {
-                                    keep_first(tally.failures, listed_);
-                                  }
-                                });
+      oneapi::tbb::parallel_for(
+          oneapi::tbb::blocked_range<std::size_t>(begin, end),
+          thread_sanitizer::handed_off([&](const oneapi::tbb::blocked_range<std::size_t>& range) {
+            Tally& tally = tallies_.local();
+            for (std::size_t i = range.begin(); i != range.end(); ++i) {
+              check(i, tally);
+            }
+            // Trimmed here so a database that is wrong everywhere costs
+            // memory for the listed failures only.
+            if (tally.failures.size() > 2 * listed_) {
+              keep_first(tally.failures, listed_);
+            }
+            thread_sanitizer::publish(&tallies_);
+          }));
+      thread_sanitizer::acquire(&tallies_);
       if (progress) {
         progress("verify: " + std::to_string(end) + " of " + std::to_string(total) +
                  " positions checked");
