@@ -2,7 +2,8 @@
 //   threads   the same solve on 1 and 2 threads (task_arena of that size)
 //   baseline  plain alpha-beta: no region pruning, no symmetry, no matching endgame
 //   one goal  every aid but the one-goal rule (SolverOptions::use_one_goal_rule)
-// Counters: nodes, nodes/s; each iteration starts from an empty table.
+// Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
+// iteration each (seconds long): use --benchmark_repetitions=3 and compare medians.
 
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
@@ -16,7 +17,10 @@ namespace {
 enum Mode : int { kValueOnly = 0, kRemoteness = 1 };
 enum Aids : int { kAllAids = 0, kPlainAlphaBeta = 1, kWithoutOneGoalRule = 2 };
 
-void run_solve(benchmark::State& state, const Board& board, const std::string& moves) {
+/// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
+/// Solver::solve (the position's value alone, `--root-only`).
+void run_solve(benchmark::State& state, const Board& board, const std::string& moves,
+               bool whole = false) {
   const int threads = static_cast<int>(state.range(0));
   const bool value_only = state.range(1) == kValueOnly;
   const bool plain = state.range(2) == kPlainAlphaBeta;
@@ -31,7 +35,13 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     Solver solver(game, options);
-    arena.execute([&] { benchmark::DoNotOptimize(solver.solve(position)); });
+    arena.execute([&] {
+      if (whole) {
+        benchmark::DoNotOptimize(solver.analyse(position));
+      } else {
+        benchmark::DoNotOptimize(solver.solve(position));
+      }
+    });
     nodes += solver.nodes();
   }
   state.counters["nodes"] = static_cast<double>(nodes) / state.iterations();
@@ -41,6 +51,9 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
 
 void BM_Solve7x7Start(benchmark::State& state) {
   run_solve(state, Board(7, 7), "");
+}
+void BM_Analyse7x7Start(benchmark::State& state) {
+  run_solve(state, Board(7, 7), "", true);
 }
 void BM_Solve6x6Start(benchmark::State& state) {
   run_solve(state, Board(6, 6), "");
@@ -53,6 +66,15 @@ void BM_Solve7x7AfterC3(benchmark::State& state) {
 BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kAllAids})
     ->Args({1, kValueOnly, kWithoutOneGoalRule})
+    ->Args({2, kValueOnly, kAllAids})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
+// The README's main job (`rastros solve`, remoteness) and its value-only form.
+BENCHMARK(BM_Analyse7x7Start)
+    ->Args({1, kRemoteness, kAllAids})
+    ->Args({2, kRemoteness, kAllAids})
+    ->Args({1, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kAllAids})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()

@@ -18,7 +18,8 @@ work=$(mktemp -d)
 server=$!
 trap 'kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do
-  [[ -s $work/serve.out ]] && break
+  # The whole first line, not just its first bytes (a partly written line read as no URL).
+  grep -q '^listening on http://127.0.0.1:[0-9]*/$' "$work/serve.out" 2>/dev/null && break
   sleep 0.1
 done
 url=$(awk 'NR == 1 {print $3}' "$work/serve.out")

@@ -32,7 +32,7 @@ class MoveSorter {
   const Entry& operator[](int i) const { return entries_[i]; }
 
  private:
-  std::array<Entry, 8> entries_{};
+  std::array<Entry, 8> entries_;  // only the first size_ are set
   int size_ = 0;
 };
 

@@ -116,6 +116,15 @@ class SearchEngine {
         canonicalizer_(board_, {options.prune_region, options.use_symmetry}),
         table_(options.table_bytes) {
     busy_.set_active(threads_ > 1);
+    // The move ordering's distances, looked up: computing them took a division per move.
+    for (Player player : {Player::one, Player::two}) {
+      const Square goal = board_.goal_of(player);
+      for (Square square = 0; square < board_.square_count(); ++square) {
+        goal_distance_[player == Player::two][square] = static_cast<std::uint8_t>(
+            std::max(std::abs(board_.file_of(square) - board_.file_of(goal)),
+                     std::abs(board_.rank_of(square) - board_.rank_of(goal))));
+      }
+    }
   }
 
   /// Exact score of a position that has not ended.
@@ -214,6 +223,8 @@ class SearchEngine {
   BusyNodes busy_;
   oneapi::tbb::enumerable_thread_specific<Worker> workers_;
   SplitPoint root_;
+  // King steps from each square to player 1's goal ([0]) and player 2's ([1]).
+  std::array<std::array<std::uint8_t, kMaxSquares>, 2> goal_distance_{};
   std::atomic<std::uint64_t> stops_{0};  // stop flags raised so far (see abandoned)
   bool cancellable_ = cancellation_.stop || cancellation_.deadline;
   // Threads TBB lets this search use (the arena's, capped by a global_control such as
@@ -350,8 +361,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       forced_win = std::max(forced_win, win_in<false>(replies & ~bit(my_goal) ? 3 : 2));
       continue;
     }
-    const int distance = std::max(std::abs(board_.file_of(move) - board_.file_of(my_goal)),
-                                  std::abs(board_.rank_of(move) - board_.rank_of(my_goal)));
+    const int distance = goal_distance_[node.to_move == Player::two][move];
     const PackedPosition child = child_key(node, move);
     table_.prefetch(child);  // the probes below then overlap their cache misses
     candidates[candidate_count++] = {move, child,
@@ -526,18 +536,50 @@ Analysis Solver::analyse(const Position& position) {
     return analysis;
   }
   // Every child is solved anyway, and the position's outcome is the best of theirs. The
-  // children are independent searches sharing the table: solve them side by side.
+  // children are independent searches sharing the table: solve them side by side. Children
+  // that are one position under the board's symmetry (from the 7x7 start, d3 and c4) are
+  // solved once: side by side, both searches would run before either could store its answer.
   for (Square move : rastros_.legal_moves(position)) analysis.children.push_back({move, {}});
+  const std::vector<int> twin_of = first_twins(position, analysis.children);
+  std::vector<MoveOutcome*> distinct;
+  for (std::size_t i = 0; i < twin_of.size(); ++i) {
+    if (twin_of[i] == static_cast<int>(i)) distinct.push_back(&analysis.children[i]);
+  }
   oneapi::tbb::parallel_for_each(
-      analysis.children, thread_sanitizer::handed_off([&](MoveOutcome& result) {
-        result.outcome = outcome_of_move(solve_unchecked(rastros_.play(position, result.move)));
+      distinct, thread_sanitizer::handed_off([&](MoveOutcome* result) {
+        result->outcome = outcome_of_move(solve_unchecked(rastros_.play(position, result->move)));
         thread_sanitizer::publish(&analysis);
       }));
   thread_sanitizer::acquire(&analysis);
   throw_if_cancelled();
+  for (std::size_t i = 0; i < twin_of.size(); ++i) {
+    analysis.children[i].outcome = analysis.children[twin_of[i]].outcome;
+  }
   settle_from_children(analysis);
   analysis.nodes = nodes() - nodes_before;
   return analysis;
+}
+
+std::vector<int> Solver::first_twins(const Position& position,
+                                     const std::vector<MoveOutcome>& children) const {
+  const Canonicalizer canonicalizer(rastros_.board(),
+                                    {options_.prune_region, options_.use_symmetry});
+  std::vector<int> twin_of(children.size());
+  std::vector<std::optional<PackedPosition>> keys;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    const Position child = rastros_.play(position, children[i].move);
+    // A child that ended has no key; it is cheap to score on its own.
+    keys.push_back(rastros_.has_ended(child) ? std::nullopt
+                                             : std::optional(canonicalizer.pack(child)));
+    twin_of[i] = static_cast<int>(i);
+    for (std::size_t j = 0; j < i; ++j) {
+      if (keys[i] && keys[j] == keys[i]) {
+        twin_of[i] = static_cast<int>(j);
+        break;
+      }
+    }
+  }
+  return twin_of;
 }
 
 std::uint64_t Solver::nodes() const {

@@ -99,6 +99,10 @@ class Solver {
   /// solve() without the cancellation check, for the parallel loops (no exception crosses TBB).
   Outcome solve_unchecked(const Position& position);
   void throw_if_cancelled() const;
+  /// For each child, the index of the first child with the same canonical key (itself when
+  /// none earlier): those are one position, searched once.
+  std::vector<int> first_twins(const Position& position,
+                               const std::vector<MoveOutcome>& children) const;
 
   Rastros rastros_;
   SolverOptions options_;
