@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checkpoints of maps, strong solves and proof-number searches: a `rastros map` killed (SIGKILL)
 # at random moments and resumed, or stopped by Ctrl-C and resumed, gives the same squares as an
-# uninterrupted run; a `rastros solve --db` likewise gives a byte-identical database, and a
+# uninterrupted run; a `rastros solve --db` (strong, or a proof: the walk shared with strategy
+# databases) likewise gives a byte-identical database, and a
 # `rastros solve --algorithm proof-number` the same answer; bad resumes are refused.
 # (Batch checkpoints: batch_test.sh.)
 # Usage: checkpoint_test.sh path/to/rastros
@@ -113,6 +114,58 @@ if [[ $status -ne 0 ]]; then
 else
   echo "note: the solve finished before SIGTERM arrived; skipping"
 fi
+
+# -- Proof and strategy builds (the breadth-first walk saves each ply) --------------------------
+PROOF=(solve --board 7x7 --kind proof --leaf-squares 16 --quiet)
+start_ns=$(date +%s%N)
+"$RASTROS" "${PROOF[@]}" --db "$WORK/proof.rdb" >/dev/null
+run_ms=$((($(date +%s%N) - start_ns) / 1000000))
+rm -rf "$WORK/wk"
+kills=0
+for attempt in 1 2 3; do
+  "$RASTROS" "${PROOF[@]}" --db "$WORK/proof-resumed.rdb" --checkpoint "$WORK/wk" --resume \
+    >/dev/null &
+  pid=$!
+  sleep "$(python3 -c "import random; print(random.uniform(0.3, 0.8) * $run_ms / 1000)")"
+  kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+  wait "$pid" 2>/dev/null
+done
+if [[ -e $WORK/wk/walk.checkpoint ]]; then
+  "$RASTROS" "${PROOF[@]}" --db "$WORK/proof-resumed.rdb" --checkpoint "$WORK/wk" >/dev/null 2>&1
+  check "unfinished proof checkpoint not overwritten without --resume (exit 2)" test $? -eq 2
+  "$RASTROS" "${PROOF[@]}" --leaf-squares 12 --db "$WORK/proof-resumed.rdb" --checkpoint "$WORK/wk" \
+    --resume >/dev/null 2>&1
+  check "resume of a proof with other leaves refused (exit 2)" test $? -eq 2
+fi
+"$RASTROS" "${PROOF[@]}" --db "$WORK/proof-resumed.rdb" --checkpoint "$WORK/wk" --resume >/dev/null
+check "proof build killed $kills times and resumed: byte-identical database" \
+  cmp -s "$WORK/proof.rdb" "$WORK/proof-resumed.rdb"
+check "proof checkpoint removed once the database is written" test ! -e "$WORK/wk"
+
+"$RASTROS" "${PROOF[@]}" --db "$WORK/proof-stopped.rdb" --checkpoint "$WORK/wk" \
+  2>"$WORK/proof-stopped.err" &
+pid=$!
+sleep "$(python3 -c "print(0.6 * $run_ms / 1000)")"
+kill -INT "$pid"
+wait "$pid"
+status=$?
+if [[ $status -ne 0 ]]; then
+  check "proof build, Ctrl-C: exit 130 (got $status)" test "$status" -eq 130
+  check "proof build, Ctrl-C: says how to resume" grep -q -- "--resume" "$WORK/proof-stopped.err"
+  check "proof build, Ctrl-C: no database written" test ! -e "$WORK/proof-stopped.rdb"
+  "$RASTROS" "${PROOF[@]}" --db "$WORK/proof-stopped.rdb" --checkpoint "$WORK/wk" --resume >/dev/null
+  check "proof build, Ctrl-C then --resume: byte-identical database" \
+    cmp -s "$WORK/proof.rdb" "$WORK/proof-stopped.rdb"
+else
+  echo "note: the proof build finished before Ctrl-C arrived; skipping"
+fi
+rm -rf "$WORK/wk"
+mkdir -p "$WORK/wk"
+printf 'rastros-checkpoint 1\nkind walk\nbuild x\nplies 1\ncrc32 00000000\n' >"$WORK/wk/walk.checkpoint"
+"$RASTROS" "${PROOF[@]}" --db "$WORK/proof-damaged.rdb" --checkpoint "$WORK/wk" --resume \
+  >/dev/null 2>"$WORK/walk-damaged.err"
+check "proof build, damaged checkpoint: exit 3" test $? -eq 3
+check "proof build, damaged checkpoint: says so" grep -q "checksum mismatch" "$WORK/walk-damaged.err"
 
 # -- Proof-number searches ---------------------------------------------------------------------
 # answer FILE: the JSON answer without the run's nodes and seconds.

@@ -17,6 +17,7 @@
 #include "analysis_output.hpp"
 #include "board_text.hpp"
 #include "commands.hpp"
+#include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 #include "db/proof_database.hpp"
 #include "db/strategy_database.hpp"
@@ -145,13 +146,31 @@ int build_strategy_or_proof(const VariantOptions& variant, const DatabaseRequest
   }
   const ThreadLimit limit(threads);
   const auto started = std::chrono::steady_clock::now();
-  Solver solver(rastros, options);
+  // With a checkpoint, Ctrl-C stops the searches at once and the build keeps its finished plies.
+  WalkCheckpoint checkpoint;
+  SearchCancellation cancellation;
+  if (!request.checkpoint.empty()) {
+    prepare_checkpoint_directory(request.checkpoint);
+    checkpoint.directory = request.checkpoint;
+    checkpoint.resume = request.resume;
+    checkpoint.stop = cancellation.stop = &stop_requested();
+  }
+  Solver solver(rastros, options, cancellation);
   const auto progress = [&](const std::string& line) {
     if (!quiet) std::cerr << line << "\n";
   };
-  const Database database = proof ? build_proof_database(rastros, leaf_squares, solver, progress)
-                                  : build_strategy_database(rastros, book_depth, solver, progress);
+  Database database;
+  try {
+    database = proof ? build_proof_database(rastros, leaf_squares, solver, progress, checkpoint)
+                     : build_strategy_database(rastros, book_depth, solver, progress, checkpoint);
+  } catch (const SearchCancelled&) {
+    std::cerr << "rastros solve: stopped; the plies finished so far are saved in "
+              << request.checkpoint << " (run again with --resume to continue)\n";
+    return stopped_exit_status();
+  }
   write_database(request.path, database);
+  // Only now that the database is safely on disk is the checkpoint no longer needed.
+  remove_walk_checkpoint(request.checkpoint);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
@@ -223,9 +242,6 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
       throw InputError(
           "--memory with --db limits strong builds and the table of proof builds; a strategy "
           "build's size is not known in advance");
-    }
-    if (!request.checkpoint.empty()) {
-      throw InputError("--checkpoint applies to strong builds (--kind strong)");
     }
     if (request.kind == "proof" && request.book_depth) {
       throw InputError("--book-depth applies only with --kind strategy");
@@ -458,10 +474,12 @@ int run_solve(const Arguments& arguments) {
                                     "no progress lines on stderr")("json", po::bool_switch(&json),
                                                                    "print one JSON object")(
       "checkpoint", po::value(&database.checkpoint),
-      "with --db (strong): save each valued layer in DIR; with --algorithm proof-number: save "
-      "the search's table in DIR every --checkpoint-every seconds; Ctrl-C/SIGTERM stop after "
-      "saving")("resume", po::bool_switch(&database.resume),
-                "with --checkpoint DIR: continue the solve or search saved there")(
+      "with --db: save each valued layer (strong) or each finished ply of the walk (strategy, "
+      "proof) in DIR; with --algorithm proof-number: save the search's table in DIR every "
+      "--checkpoint-every seconds; Ctrl-C/SIGTERM stop after saving (a strategy or proof "
+      "build abandons the ply in progress)")(
+      "resume", po::bool_switch(&database.resume),
+      "with --checkpoint DIR: continue the solve or search saved there")(
       "checkpoint-every", po::value<double>()->notifier([&](double seconds) {
         checkpoint_every = seconds;
         checkpoint_every_given = true;

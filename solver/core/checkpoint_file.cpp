@@ -1,6 +1,5 @@
 #include "core/checkpoint_file.hpp"
 
-#include <boost/crc.hpp>
 #include <charconv>
 #include <cstdio>
 #include <fstream>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/crc32.hpp"
 #include "core/errors.hpp"
 
 namespace rastros {
@@ -17,12 +17,6 @@ namespace {
 constexpr std::string_view kMagic = "rastros-checkpoint";
 // A checkpoint is a few hundred bytes; anything far larger is not one.
 constexpr std::uintmax_t kMaxCheckpointBytes = 1 << 20;
-
-std::uint32_t crc32_of(std::string_view text) {
-  boost::crc_32_type crc;
-  crc.process_bytes(text.data(), text.size());
-  return crc.checksum();
-}
 
 std::string hex(std::uint32_t value) {
   char text[16];

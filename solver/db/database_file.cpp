@@ -9,7 +9,6 @@
 #include <array>
 #include <boost/archive/text_iarchive.hpp>
 #include <boost/archive/text_oarchive.hpp>
-#include <boost/crc.hpp>
 #include <cerrno>
 #include <cstring>
 #include <sstream>
@@ -20,6 +19,7 @@
 #include <utility>
 
 #include "core/atomic_file.hpp"
+#include "core/crc32.hpp"
 #include "core/errors.hpp"
 
 namespace rastros {
@@ -166,12 +166,6 @@ T get_le(std::span<const unsigned char> in, std::size_t offset) {
   T value = 0;
   for (std::size_t i = 0; i < sizeof(T); ++i) value |= static_cast<T>(in[offset + i]) << (8 * i);
   return value;
-}
-
-std::uint32_t crc32_of(std::span<const unsigned char> bytes) {
-  boost::crc_32_type crc;
-  crc.process_bytes(bytes.data(), bytes.size());
-  return crc.checksum();
 }
 
 // -- Records and moves ------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "rastros/canonical.hpp"
 #include "rastros/notation.hpp"
 #include "rastros/region.hpp"
+#include "retro/layer_checkpoint.hpp"
 
 namespace rastros {
 namespace {
@@ -104,7 +105,8 @@ bool is_proof_leaf(const Board& board, const Position& position, int leaf_square
 }
 
 Database build_proof_database(const Rastros& rastros, int leaf_squares, Solver& solver,
-                              const std::function<void(const std::string&)>& progress) {
+                              const std::function<void(const std::string&)>& progress,
+                              WalkCheckpoint checkpoint) {
   if (leaf_squares < 0 || leaf_squares > kMaxSquares) {
     throw std::invalid_argument("leaf squares must be between 0 and " +
                                 std::to_string(kMaxSquares));
@@ -113,21 +115,26 @@ Database build_proof_database(const Rastros& rastros, int leaf_squares, Solver& 
     throw std::invalid_argument("a proof database needs a value-only solver");
   }
   const Board& board = rastros.board();
-  const Position start = rastros.start_position();
-  std::vector<WalkNode> roots;
-  if (!rastros.has_ended(start)) {
-    // The start is stored even when it is a leaf: it carries the value the proof certifies.
-    const Value value = solver.solve(start).value;
-    if (value == Value::draw) {
-      throw std::invalid_argument("the start of " + board.name() +
-                                  " is a draw; a proof database certifies a win or a loss");
+  const auto roots = [&] {
+    const Position start = rastros.start_position();
+    std::vector<WalkNode> roots;
+    if (!rastros.has_ended(start)) {
+      // The start is stored even when it is a leaf: it carries the value the proof certifies.
+      const Value value = solver.solve(start).value;
+      if (value == Value::draw) {
+        throw std::invalid_argument("the start of " + board.name() +
+                                    " is a draw; a proof database certifies a win or a loss");
+      }
+      roots.push_back({Canonicalizer(board).pack(start), value});
     }
-    roots.push_back({Canonicalizer(board).pack(start), value});
-  }
+    return roots;
+  };
+  checkpoint.identity =
+      "proof " + strong_game_identity(rastros) + " leaf_squares " + std::to_string(leaf_squares);
   const ProofBuilder builder(rastros, leaf_squares, solver);
   WalkedPositions walked = walk_breadth_first(
-      std::move(roots), [&](const WalkNode& node, int) { return builder.expand(node); },
-      ply_progress_lines(progress, solver));
+      roots, [&](const WalkNode& node, int) { return builder.expand(node); },
+      ply_progress_lines(progress, solver), checkpoint);
   DatabaseHeader header = header_for(rastros, DatabaseKind::proof);
   header.leaf_squares = leaf_squares;
   return Database(header, std::move(walked.keys), std::move(walked.records));

@@ -26,6 +26,7 @@
 #include <string>
 
 #include "db/database_file.hpp"
+#include "db/walk_checkpoint.hpp"
 #include "rastros/rastros.hpp"
 #include "search/solver.hpp"
 
@@ -44,8 +45,12 @@ bool is_proof_leaf(const Board& board, const Position& position, int leaf_square
 /// table is shared across the build. Throws std::invalid_argument when the start is a draw
 /// (stuck-draw rules), which no proof database certifies, and std::logic_error if the solver
 /// contradicts itself (a position it called won with no winning move).
-/// `progress`, when set, gets one line per ply of the breadth-first walk.
+/// `progress`, when set, gets one line per ply of the breadth-first walk. With `checkpoint`
+/// enabled (db/walk_checkpoint.hpp; its identity is filled in here) the build saves each ply
+/// and continues a build saved there; a stop flag, in it or in the solver's cancellation,
+/// ends the build with SearchCancelled.
 Database build_proof_database(const Rastros& rastros, int leaf_squares, Solver& solver,
-                              const std::function<void(const std::string&)>& progress = {});
+                              const std::function<void(const std::string&)>& progress = {},
+                              WalkCheckpoint checkpoint = {});
 
 }  // namespace rastros

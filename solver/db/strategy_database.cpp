@@ -7,11 +7,13 @@
 #include "db/strategy_walk.hpp"
 #include "db/strong_database.hpp"
 #include "rastros/canonical.hpp"
+#include "retro/layer_checkpoint.hpp"
 
 namespace rastros {
 
 Database build_strategy_database(const Rastros& rastros, int book_depth, Solver& solver,
-                                 const std::function<void(const std::string&)>& progress) {
+                                 const std::function<void(const std::string&)>& progress,
+                                 WalkCheckpoint checkpoint) {
   if (book_depth < 0) throw std::invalid_argument("book depth must not be negative");
   if (solver.options().value_only) {
     throw std::invalid_argument("a strategy database needs remoteness; the solver is value-only");
@@ -54,11 +56,16 @@ Database build_strategy_database(const Rastros& rastros, int book_depth, Solver&
     return step;
   };
 
-  std::vector<WalkNode> roots;
-  const Position start = rastros.start_position();
-  if (!rastros.has_ended(start)) roots.push_back({canonicalizer.pack(start), std::nullopt});
+  const auto roots = [&] {
+    std::vector<WalkNode> roots;
+    const Position start = rastros.start_position();
+    if (!rastros.has_ended(start)) roots.push_back({canonicalizer.pack(start), std::nullopt});
+    return roots;
+  };
+  checkpoint.identity =
+      "strategy " + strong_game_identity(rastros) + " book_depth " + std::to_string(book_depth);
   WalkedPositions walked =
-      walk_breadth_first(std::move(roots), expand, ply_progress_lines(progress, solver));
+      walk_breadth_first(roots, expand, ply_progress_lines(progress, solver), checkpoint);
   DatabaseHeader header = header_for(rastros, DatabaseKind::strategy);
   header.book_depth = book_depth;
   return Database(header, std::move(walked.keys), std::move(walked.records));

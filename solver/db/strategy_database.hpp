@@ -13,6 +13,7 @@
 #include <string>
 
 #include "db/database_file.hpp"
+#include "db/walk_checkpoint.hpp"
 #include "rastros/rastros.hpp"
 #include "search/solver.hpp"
 
@@ -23,6 +24,7 @@ namespace rastros {
 /// across the whole build, which is what makes solving each stored position's children cheap.
 /// `progress`, when set, gets one line per ply of the breadth-first expansion.
 Database build_strategy_database(const Rastros& rastros, int book_depth, Solver& solver,
-                                 const std::function<void(const std::string&)>& progress = {});
+                                 const std::function<void(const std::string&)>& progress = {},
+                                 WalkCheckpoint checkpoint = {});
 
 }  // namespace rastros

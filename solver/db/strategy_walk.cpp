@@ -11,13 +11,9 @@
 namespace rastros {
 namespace {
 
-// One expanded position. Every expanded position is kept in one vector sorted by key, which is
+// Every expanded position (a StoredPosition) is kept in one vector sorted by key, which is
 // both the set of positions already met and the result: 24 bytes a position, where a hash set
 // beside the result took about 120 (the 8x8 proof walk meets over 100 million positions).
-struct StoredPosition {
-  PackedPosition key;
-  DatabaseRecord record;
-};
 
 bool key_less(const StoredPosition& a, const StoredPosition& b) {
   return a.key < b.key;
@@ -49,12 +45,24 @@ void keep_new(std::vector<WalkNode>& nodes, const std::vector<StoredPosition>& s
 
 }  // namespace
 
-WalkedPositions walk_breadth_first(std::vector<WalkNode> roots, const ExpandPosition& expand,
-                                   const WalkProgress& progress) {
+WalkedPositions walk_breadth_first(const std::function<std::vector<WalkNode>()>& roots,
+                                   const ExpandPosition& expand, const WalkProgress& progress,
+                                   const WalkCheckpoint& checkpoint) {
   std::vector<StoredPosition> stored;
-  std::vector<WalkNode> level = std::move(roots);
-  keep_new(level, stored);
-  for (int depth = 0; !level.empty(); ++depth) {
+  std::vector<WalkNode> level;
+  int first_depth = 0;
+  std::optional<SavedWalk> saved;
+  if (checkpoint.enabled()) saved = read_walk_checkpoint(checkpoint);
+  if (saved) {
+    stored = std::move(saved->stored);
+    level = std::move(saved->next);
+    first_depth = saved->plies;
+  } else {
+    level = roots();
+    keep_new(level, stored);
+    if (checkpoint.enabled()) save_walk_ply(checkpoint, 0, {}, level);
+  }
+  for (int depth = first_depth; !level.empty(); ++depth) {
     std::vector<WalkStep> steps(level.size());
     // Positions of one ply in parallel; each expansion may itself run a parallel search.
     oneapi::tbb::parallel_for(std::size_t{0}, level.size(),
@@ -70,6 +78,9 @@ WalkedPositions walk_breadth_first(std::vector<WalkNode> roots, const ExpandPosi
       stored.push_back({level[i].key, steps[i].record});
       children += steps[i].next.size();
     }
+    std::vector<StoredPosition> expanded;  // this ply's, for the checkpoint
+    if (checkpoint.enabled())
+      expanded.assign(stored.begin() + static_cast<std::ptrdiff_t>(before), stored.end());
     std::inplace_merge(stored.begin(), stored.begin() + static_cast<std::ptrdiff_t>(before),
                        stored.end(), key_less);
     std::vector<WalkNode> next;
@@ -80,7 +91,11 @@ WalkedPositions walk_breadth_first(std::vector<WalkNode> roots, const ExpandPosi
     }
     steps = {};
     keep_new(next, stored);
+    if (checkpoint.enabled()) save_walk_ply(checkpoint, depth + 1, expanded, next);
     if (progress) progress(depth, level.size(), stored.size());
+    if (checkpoint.stop && checkpoint.stop->load(std::memory_order_relaxed)) {
+      throw SearchCancelled();  // after the save: a resume starts at the next ply
+    }
     level = std::move(next);
   }
 

@@ -15,17 +15,11 @@
 
 #include "core/value.hpp"
 #include "db/database_file.hpp"
+#include "db/walk_checkpoint.hpp"
 #include "rastros/position.hpp"
 #include "search/solver.hpp"
 
 namespace rastros {
-
-/// A position to expand, and its value for the side to move when the walk already knows it
-/// (a proof knows the value of each position it names; a strategy database solves them).
-struct WalkNode {
-  PackedPosition key;
-  std::optional<Value> value;
-};
 
 /// What expanding one position gives: its record, and the positions it names.
 struct WalkStep {
@@ -39,15 +33,19 @@ using ExpandPosition = std::function<WalkStep(const WalkNode& node, int depth)>;
 /// Called after each ply: its depth, the positions it expanded, the positions stored so far.
 using WalkProgress = std::function<void(int depth, std::size_t expanded, std::size_t stored)>;
 
-/// Walks from `roots` and returns every expanded position with its record, in strictly
-/// increasing key order, ready for a Database. A key named twice in one ply is expanded once,
-/// with one of their values (positions with one key have one value).
+/// Walks from the positions `roots()` gives and returns every expanded position with its
+/// record, in strictly increasing key order, ready for a Database. A key named twice in one ply
+/// is expanded once, with one of their values (positions with one key have one value).
+/// With `checkpoint` enabled, the roots and each finished ply are saved there, and a walk saved
+/// there is continued (roots() is then not called: it may be a long search); see
+/// db/walk_checkpoint.hpp for the errors. The result is the same either way.
 struct WalkedPositions {
   std::vector<PackedPosition> keys;
   std::vector<DatabaseRecord> records;
 };
-WalkedPositions walk_breadth_first(std::vector<WalkNode> roots, const ExpandPosition& expand,
-                                   const WalkProgress& progress = {});
+WalkedPositions walk_breadth_first(const std::function<std::vector<WalkNode>()>& roots,
+                                   const ExpandPosition& expand, const WalkProgress& progress = {},
+                                   const WalkCheckpoint& checkpoint = {});
 
 /// The builders' line after each ply, "ply D: N positions, S stored, X nodes searched", passed
 /// to `progress` (nothing when it is empty); `solver` is the one deciding the positions.

@@ -7,6 +7,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/checkpoint_file.hpp"
+#include "core/crc32.hpp"
 #include "core/errors.hpp"
 #include "rastros/notation.hpp"
 
@@ -27,12 +28,6 @@ std::uint64_t get(const std::vector<unsigned char>& in, std::size_t at, int byte
   for (int i = 0; i < bytes; ++i)
     value |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
   return value;
-}
-
-std::uint32_t crc32_of(const unsigned char* data, std::size_t size) {
-  boost::crc_32_type crc;
-  crc.process_bytes(data, size);
-  return crc.checksum();
 }
 
 std::filesystem::path layer_path(const std::filesystem::path& directory, int region_size) {
@@ -67,7 +62,7 @@ void write_layer_records(const std::filesystem::path& directory, int region_size
     out.push_back(record.remoteness);
     out.push_back(record.best_move);
   }
-  put(out, crc32_of(out.data(), out.size()), 4);
+  put(out, crc32_of(out), 4);
   write_file_atomically(layer_path(directory, region_size), out, "checkpoint layer");
 }
 
@@ -91,7 +86,7 @@ std::vector<StrongRecord> read_layer_records(const std::filesystem::path& direct
   if (!file.read(reinterpret_cast<char*>(in.data()), static_cast<std::streamsize>(size))) {
     throw fail("cannot read");
   }
-  if (get(in, in.size() - 4, 4) != crc32_of(in.data(), in.size() - 4)) {
+  if (get(in, in.size() - 4, 4) != crc32_of(std::span(in).first(in.size() - 4))) {
     throw fail("checksum mismatch (corrupt)");
   }
   if (!std::equal(std::begin(kMagic), std::end(kMagic), in.begin())) throw fail("bad magic");

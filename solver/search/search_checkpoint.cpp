@@ -1,13 +1,12 @@
 #include "search/search_checkpoint.hpp"
 
-#include <zlib.h>
-
 #include <cstdio>
 #include <fstream>
 #include <string_view>
 
 #include "core/atomic_file.hpp"
 #include "core/checkpoint_file.hpp"
+#include "core/crc32.hpp"
 #include "core/errors.hpp"
 
 namespace rastros {
@@ -17,18 +16,6 @@ constexpr std::string_view kKind = "proof-number-search";
 const std::string kTablePrefix = "search.table.";
 /// The layout of ProofTable's buckets; a table of another layout must not be read as this one.
 constexpr int kTableFormat = 1;
-
-/// zlib's CRC-32 (the same polynomial as the other files' boost::crc_32_type), in pieces that
-/// fit its 32-bit length argument; fast enough for tables of gigabytes.
-std::uint32_t crc32_of(std::span<const unsigned char> bytes) {
-  uLong crc = crc32(0L, Z_NULL, 0);
-  constexpr std::size_t kPiece = std::size_t{1} << 30;
-  for (std::size_t offset = 0; offset < bytes.size(); offset += kPiece) {
-    const std::size_t length = std::min(kPiece, bytes.size() - offset);
-    crc = crc32(crc, bytes.data() + offset, static_cast<uInt>(length));
-  }
-  return static_cast<std::uint32_t>(crc);
-}
 
 std::string hex(std::uint32_t value) {
   char text[16];

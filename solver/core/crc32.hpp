@@ -1,0 +1,17 @@
+#pragma once
+// CRC-32 (the zlib/PNG polynomial), the checksum of every file the tools write: databases,
+// checkpoints, saved tables. One implementation, zlib's, so that every file agrees on it.
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace rastros {
+
+std::uint32_t crc32_of(std::span<const unsigned char> bytes);
+
+inline std::uint32_t crc32_of(std::string_view text) {
+  return crc32_of(std::span(reinterpret_cast<const unsigned char*>(text.data()), text.size()));
+}
+
+}  // namespace rastros

@@ -1,0 +1,182 @@
+#include "db/walk_checkpoint.hpp"
+
+#include <oneapi/tbb/parallel_sort.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "core/atomic_file.hpp"
+#include "core/checkpoint_file.hpp"
+#include "core/crc32.hpp"
+#include "core/errors.hpp"
+
+namespace rastros {
+namespace {
+
+constexpr char kMagic[8] = {'R', 'S', 'T', 'R', 'W', 'A', 'L', 'K'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 8;
+constexpr std::size_t kEntryBytes = 8 + 4;
+constexpr std::uint8_t kUnknownValue = 255;
+constexpr const char* kStateName = "walk.checkpoint";
+
+void put(std::vector<unsigned char>& out, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<unsigned char>(value >> (8 * i)));
+}
+
+std::uint64_t get(const std::vector<unsigned char>& in, std::size_t at, int bytes) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < bytes; ++i) {
+    value |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
+  }
+  return value;
+}
+
+std::filesystem::path positions_path(const std::filesystem::path& directory, const char* what,
+                                     int ply) {
+  char name[48];
+  std::snprintf(name, sizeof name, "walk-%s-%02d.positions", what, ply);
+  return directory / name;
+}
+
+/// One entry per position: the record, or only the value (255: none) with no move.
+struct Entry {
+  PackedPosition key;
+  std::uint8_t value;
+  std::uint8_t remoteness;
+  std::uint8_t move;
+};
+
+void write_entries(const std::filesystem::path& path, int ply, const std::vector<Entry>& entries) {
+  std::vector<unsigned char> out(std::begin(kMagic), std::end(kMagic));
+  out.reserve(kHeaderBytes + entries.size() * kEntryBytes + 4);
+  put(out, kVersion, 4);
+  put(out, static_cast<std::uint64_t>(ply), 4);
+  put(out, entries.size(), 8);
+  for (const Entry& entry : entries) {
+    put(out, entry.key.free, 8);
+    out.insert(out.end(), {entry.key.snail, entry.value, entry.remoteness, entry.move});
+  }
+  put(out, crc32_of(out), 4);
+  write_file_atomically(path, out, "walk checkpoint");
+}
+
+std::vector<Entry> read_entries(const std::filesystem::path& path, int ply) {
+  const auto fail = [&](const std::string& problem) {
+    return FileError("walk checkpoint " + path.string() + ": " + problem);
+  };
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error) throw fail("missing");
+  if (size < kHeaderBytes + 4) throw fail("truncated");
+  std::ifstream file(path, std::ios::binary);
+  std::vector<unsigned char> in(static_cast<std::size_t>(size));
+  if (!file.read(reinterpret_cast<char*>(in.data()), static_cast<std::streamsize>(size))) {
+    throw fail("cannot read");
+  }
+  if (get(in, in.size() - 4, 4) != crc32_of(std::span(in).first(in.size() - 4))) {
+    throw fail("checksum mismatch (corrupt)");
+  }
+  if (!std::equal(std::begin(kMagic), std::end(kMagic), in.begin())) throw fail("bad magic");
+  if (get(in, 8, 4) != kVersion) throw fail("format version " + std::to_string(get(in, 8, 4)));
+  const std::uint64_t count = get(in, 16, 8);
+  if (get(in, 12, 4) != static_cast<std::uint64_t>(ply) ||
+      size != kHeaderBytes + count * kEntryBytes + 4) {
+    throw fail("not the file of ply " + std::to_string(ply) + " it is named for");
+  }
+  std::vector<Entry> entries(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t at = kHeaderBytes + i * kEntryBytes;
+    entries[i] = {{get(in, at, 8), in[at + 8]}, in[at + 9], in[at + 10], in[at + 11]};
+    if (entries[i].value > static_cast<std::uint8_t>(Value::win) &&
+        entries[i].value != kUnknownValue) {
+      throw fail("bad value");
+    }
+  }
+  return entries;
+}
+
+}  // namespace
+
+std::optional<SavedWalk> read_walk_checkpoint(const WalkCheckpoint& checkpoint) {
+  const std::optional<Checkpoint> state =
+      read_checkpoint(checkpoint.directory / kStateName, "walk");
+  if (!state) return std::nullopt;
+  if (!checkpoint.resume) {
+    throw InputError("checkpoint directory " + checkpoint.directory.string() +
+                     " holds an unfinished build; add --resume to continue it, or remove it");
+  }
+  if (state->text("build") != checkpoint.identity) {
+    throw InputError("the checkpoint in " + checkpoint.directory.string() +
+                     " is of another build (" + state->text("build") +
+                     "); remove it or drop --resume");
+  }
+  const std::uint64_t plies = state->number("plies");
+  if (plies > kMaxSquares + 1) throw FileError("walk checkpoint: bad plies");
+  SavedWalk saved;
+  saved.plies = static_cast<int>(plies);
+  for (int ply = 0; ply < saved.plies; ++ply) {
+    for (const Entry& entry : read_entries(positions_path(checkpoint.directory, "ply", ply), ply)) {
+      if (entry.value == kUnknownValue)
+        throw FileError("walk checkpoint: a stored position has no value");
+      saved.stored.push_back(
+          {entry.key, {static_cast<Value>(entry.value), entry.remoteness, entry.move}});
+    }
+  }
+  // Each ply's file is in key order; together they are not.
+  oneapi::tbb::parallel_sort(
+      saved.stored.begin(), saved.stored.end(),
+      [](const StoredPosition& a, const StoredPosition& b) { return a.key < b.key; });
+  for (const Entry& entry :
+       read_entries(positions_path(checkpoint.directory, "next", saved.plies), saved.plies)) {
+    std::optional<Value> value;
+    if (entry.value != kUnknownValue) value = static_cast<Value>(entry.value);
+    saved.next.push_back({entry.key, value});
+  }
+  return saved;
+}
+
+void save_walk_ply(const WalkCheckpoint& checkpoint, int ply,
+                   const std::vector<StoredPosition>& expanded, const std::vector<WalkNode>& next) {
+  if (ply > 0) {
+    std::vector<Entry> entries;
+    entries.reserve(expanded.size());
+    for (const StoredPosition& position : expanded) {
+      entries.push_back({position.key, static_cast<std::uint8_t>(position.record.value),
+                         position.record.remoteness, position.record.best_move});
+    }
+    write_entries(positions_path(checkpoint.directory, "ply", ply - 1), ply - 1, entries);
+  }
+  std::vector<Entry> entries;
+  entries.reserve(next.size());
+  for (const WalkNode& node : next) {
+    entries.push_back({node.key,
+                       node.value ? static_cast<std::uint8_t>(*node.value) : kUnknownValue, 0,
+                       DatabaseRecord::kNoMove});
+  }
+  write_entries(positions_path(checkpoint.directory, "next", ply), ply, entries);
+  Checkpoint state;
+  state.kind = "walk";
+  state.fields = {{"build", checkpoint.identity}, {"plies", std::to_string(ply)}};
+  write_checkpoint(checkpoint.directory / kStateName, state);
+  // The frontier the state no longer names.
+  if (ply > 0) {
+    std::error_code error;
+    std::filesystem::remove(positions_path(checkpoint.directory, "next", ply - 1), error);
+  }
+}
+
+void remove_walk_checkpoint(const std::filesystem::path& directory) {
+  if (directory.empty()) return;
+  // The state file first: without it the positions files are never trusted again.
+  remove_checkpoint(directory / kStateName);
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    if (entry.path().filename().string().starts_with("walk-")) {
+      std::filesystem::remove(entry.path(), error);
+    }
+  }
+  std::filesystem::remove(directory, error);  // only if empty
+}
+
+}  // namespace rastros
