@@ -3,34 +3,21 @@
 #include <oneapi/tbb/parallel_sort.h>
 
 #include <cstdio>
-#include <fstream>
+#include <string_view>
 
-#include "core/atomic_file.hpp"
+#include "core/binary_file.hpp"
 #include "core/checkpoint_file.hpp"
-#include "core/crc32.hpp"
 #include "core/errors.hpp"
 
 namespace rastros {
 namespace {
 
-constexpr char kMagic[8] = {'R', 'S', 'T', 'R', 'W', 'A', 'L', 'K'};
+constexpr std::string_view kMagic = "RSTRWALK";
 constexpr std::uint32_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 8;
 constexpr std::size_t kEntryBytes = 8 + 4;
 constexpr std::uint8_t kUnknownValue = 255;
 constexpr const char* kStateName = "walk.checkpoint";
-
-void put(std::vector<unsigned char>& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<unsigned char>(value >> (8 * i)));
-}
-
-std::uint64_t get(const std::vector<unsigned char>& in, std::size_t at, int bytes) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < bytes; ++i) {
-    value |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
-  }
-  return value;
-}
+constexpr std::string_view kWhat = "walk checkpoint";
 
 std::filesystem::path positions_path(const std::filesystem::path& directory, const char* what,
                                      int ply) {
@@ -47,47 +34,35 @@ struct Entry {
   std::uint8_t move;
 };
 
+// Body (core/binary_file.hpp frame): u32 ply | u64 count | the entries.
 void write_entries(const std::filesystem::path& path, int ply, const std::vector<Entry>& entries) {
-  std::vector<unsigned char> out(std::begin(kMagic), std::end(kMagic));
-  out.reserve(kHeaderBytes + entries.size() * kEntryBytes + 4);
-  put(out, kVersion, 4);
-  put(out, static_cast<std::uint64_t>(ply), 4);
-  put(out, entries.size(), 8);
+  std::vector<unsigned char> out = begin_binary_file(kMagic, kVersion);
+  out.reserve(kBinaryHeaderBytes + 12 + entries.size() * kEntryBytes + 4);
+  put_le(out, static_cast<std::uint64_t>(ply), 4);
+  put_le(out, entries.size(), 8);
   for (const Entry& entry : entries) {
-    put(out, entry.key.free, 8);
+    put_le(out, entry.key.free, 8);
     out.insert(out.end(), {entry.key.snail, entry.value, entry.remoteness, entry.move});
   }
-  put(out, crc32_of(out), 4);
-  write_file_atomically(path, out, "walk checkpoint");
+  finish_binary_file(path, std::move(out), kWhat);
 }
 
 std::vector<Entry> read_entries(const std::filesystem::path& path, int ply) {
+  const std::vector<unsigned char> in = read_binary_file(path, kMagic, kVersion, kWhat);
   const auto fail = [&](const std::string& problem) {
-    return FileError("walk checkpoint " + path.string() + ": " + problem);
+    return FileError(std::string(kWhat) + " " + path.string() + ": " + problem);
   };
-  std::error_code error;
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (error) throw fail("missing");
-  if (size < kHeaderBytes + 4) throw fail("truncated");
-  std::ifstream file(path, std::ios::binary);
-  std::vector<unsigned char> in(static_cast<std::size_t>(size));
-  if (!file.read(reinterpret_cast<char*>(in.data()), static_cast<std::streamsize>(size))) {
-    throw fail("cannot read");
-  }
-  if (get(in, in.size() - 4, 4) != crc32_of(std::span(in).first(in.size() - 4))) {
-    throw fail("checksum mismatch (corrupt)");
-  }
-  if (!std::equal(std::begin(kMagic), std::end(kMagic), in.begin())) throw fail("bad magic");
-  if (get(in, 8, 4) != kVersion) throw fail("format version " + std::to_string(get(in, 8, 4)));
-  const std::uint64_t count = get(in, 16, 8);
-  if (get(in, 12, 4) != static_cast<std::uint64_t>(ply) ||
-      size != kHeaderBytes + count * kEntryBytes + 4) {
+  constexpr std::size_t kFirst = kBinaryHeaderBytes + 12;
+  if (in.size() < kFirst) throw fail("truncated");
+  const std::uint64_t count = get_le(in, kBinaryHeaderBytes + 4, 8);
+  if (get_le(in, kBinaryHeaderBytes, 4) != static_cast<std::uint64_t>(ply) ||
+      in.size() != kFirst + count * kEntryBytes) {
     throw fail("not the file of ply " + std::to_string(ply) + " it is named for");
   }
   std::vector<Entry> entries(count);
   for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t at = kHeaderBytes + i * kEntryBytes;
-    entries[i] = {{get(in, at, 8), in[at + 8]}, in[at + 9], in[at + 10], in[at + 11]};
+    const std::size_t at = kFirst + i * kEntryBytes;
+    entries[i] = {{get_le(in, at, 8), in[at + 8]}, in[at + 9], in[at + 10], in[at + 11]};
     if (entries[i].value > static_cast<std::uint8_t>(Value::win) &&
         entries[i].value != kUnknownValue) {
       throw fail("bad value");

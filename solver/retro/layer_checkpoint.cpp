@@ -2,33 +2,22 @@
 
 #include <boost/crc.hpp>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 
-#include "core/atomic_file.hpp"
+#include "core/binary_file.hpp"
 #include "core/checkpoint_file.hpp"
-#include "core/crc32.hpp"
 #include "core/errors.hpp"
 #include "rastros/notation.hpp"
 
 namespace rastros {
 namespace {
 
-constexpr char kMagic[8] = {'R', 'S', 'T', 'R', 'L', 'A', 'Y', 'R'};
+constexpr std::string_view kMagic = "RSTRLAYR";
 constexpr std::uint32_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 8 + 4;
+// After the frame's magic and version: u32 region size | u64 count | u32 CRC-32 of the keys.
+constexpr std::size_t kHeaderBytes = kBinaryHeaderBytes + 4 + 8 + 4;
 constexpr std::size_t kRecordBytes = 3;
-
-void put(std::vector<unsigned char>& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<unsigned char>(value >> (8 * i)));
-}
-
-std::uint64_t get(const std::vector<unsigned char>& in, std::size_t at, int bytes) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < bytes; ++i)
-    value |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
-  return value;
-}
+constexpr std::string_view kWhat = "checkpoint layer";
 
 std::filesystem::path layer_path(const std::filesystem::path& directory, int region_size) {
   char name[32];
@@ -51,19 +40,17 @@ std::uint32_t keys_checksum(std::span<const PackedPosition> keys) {
 
 void write_layer_records(const std::filesystem::path& directory, int region_size,
                          std::uint32_t keys_crc, std::span<const StrongRecord> records) {
-  std::vector<unsigned char> out(std::begin(kMagic), std::end(kMagic));
+  std::vector<unsigned char> out = begin_binary_file(kMagic, kVersion);
   out.reserve(kHeaderBytes + records.size() * kRecordBytes + 4);
-  put(out, kVersion, 4);
-  put(out, static_cast<std::uint64_t>(region_size), 4);
-  put(out, records.size(), 8);
-  put(out, keys_crc, 4);
+  put_le(out, static_cast<std::uint64_t>(region_size), 4);
+  put_le(out, records.size(), 8);
+  put_le(out, keys_crc, 4);
   for (const StrongRecord& record : records) {
     out.push_back(static_cast<unsigned char>(record.value));
     out.push_back(record.remoteness);
     out.push_back(record.best_move);
   }
-  put(out, crc32_of(out), 4);
-  write_file_atomically(layer_path(directory, region_size), out, "checkpoint layer");
+  finish_binary_file(layer_path(directory, region_size), std::move(out), kWhat);
 }
 
 std::vector<StrongRecord> read_layer_records(const std::filesystem::path& directory,
@@ -71,28 +58,16 @@ std::vector<StrongRecord> read_layer_records(const std::filesystem::path& direct
                                              std::uint32_t keys_crc) {
   const std::filesystem::path path = layer_path(directory, region_size);
   const auto fail = [&](const std::string& problem) {
-    return FileError("checkpoint layer " + path.string() + ": " + problem);
+    return FileError(std::string(kWhat) + " " + path.string() + ": " + problem);
   };
-  std::error_code error;
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (error) throw fail("missing");
-  const std::uintmax_t expected = kHeaderBytes + count * kRecordBytes + 4;
-  if (size != expected) {
-    throw fail("holds " + std::to_string(size) + " bytes, the layer needs " +
-               std::to_string(expected));
+  const std::vector<unsigned char> in = read_binary_file(path, kMagic, kVersion, kWhat);
+  const std::size_t expected = kHeaderBytes + count * kRecordBytes;
+  if (in.size() != expected) {
+    throw fail("holds " + std::to_string(in.size() + 4) + " bytes, the layer needs " +
+               std::to_string(expected + 4));
   }
-  std::ifstream file(path, std::ios::binary);
-  std::vector<unsigned char> in(static_cast<std::size_t>(size));
-  if (!file.read(reinterpret_cast<char*>(in.data()), static_cast<std::streamsize>(size))) {
-    throw fail("cannot read");
-  }
-  if (get(in, in.size() - 4, 4) != crc32_of(std::span(in).first(in.size() - 4))) {
-    throw fail("checksum mismatch (corrupt)");
-  }
-  if (!std::equal(std::begin(kMagic), std::end(kMagic), in.begin())) throw fail("bad magic");
-  if (get(in, 8, 4) != kVersion) throw fail("format version " + std::to_string(get(in, 8, 4)));
-  if (get(in, 12, 4) != static_cast<std::uint64_t>(region_size) || get(in, 16, 8) != count ||
-      get(in, 24, 4) != keys_crc) {
+  if (get_le(in, 12, 4) != static_cast<std::uint64_t>(region_size) || get_le(in, 16, 8) != count ||
+      get_le(in, 24, 4) != keys_crc) {
     throw fail("written for other positions than this solve enumerates (another game or build)");
   }
   std::vector<StrongRecord> records(count);

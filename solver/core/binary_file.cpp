@@ -1,0 +1,60 @@
+#include "core/binary_file.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+
+#include "core/atomic_file.hpp"
+#include "core/crc32.hpp"
+#include "core/errors.hpp"
+
+namespace rastros {
+
+void put_le(std::vector<unsigned char>& out, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<unsigned char>(value >> (8 * i)));
+}
+
+std::uint64_t get_le(std::span<const unsigned char> in, std::size_t at, int bytes) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < bytes; ++i) {
+    value |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
+  }
+  return value;
+}
+
+std::vector<unsigned char> begin_binary_file(std::string_view magic, std::uint32_t version) {
+  std::vector<unsigned char> out(magic.begin(), magic.end());
+  put_le(out, version, 4);
+  return out;
+}
+
+void finish_binary_file(const std::filesystem::path& path, std::vector<unsigned char> bytes,
+                        std::string_view what) {
+  put_le(bytes, crc32_of(bytes), 4);
+  write_file_atomically(path, bytes, what);
+}
+
+std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
+                                            std::string_view magic, std::uint32_t version,
+                                            std::string_view what) {
+  const auto fail = [&](const std::string& problem) {
+    return FileError(std::string(what) + " " + path.string() + ": " + problem);
+  };
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error) throw fail("missing");
+  if (size < kBinaryHeaderBytes + 4) throw fail("truncated");
+  std::ifstream file(path, std::ios::binary);
+  std::vector<unsigned char> in(static_cast<std::size_t>(size));
+  if (!file.read(reinterpret_cast<char*>(in.data()), static_cast<std::streamsize>(size))) {
+    throw fail("cannot read");
+  }
+  const std::uint64_t stored_crc = get_le(in, in.size() - 4, 4);
+  in.resize(in.size() - 4);
+  if (stored_crc != crc32_of(in)) throw fail("checksum mismatch (corrupt)");
+  if (!std::equal(magic.begin(), magic.end(), in.begin())) throw fail("bad magic");
+  if (get_le(in, 8, 4) != version) throw fail("format version " + std::to_string(get_le(in, 8, 4)));
+  return in;
+}
+
+}  // namespace rastros

@@ -1,0 +1,36 @@
+#pragma once
+// The frame of the binary files that checkpoints keep beside their text state file (the layers
+// of a strong solve, the plies of a strategy or proof walk), little-endian:
+//
+//   magic word (8 bytes) | u32 format version | body | u32 CRC-32 of every byte before it
+//
+// written atomically (core/atomic_file.hpp) and read back whole, so that a damaged, cut short
+// or foreign file is refused with a FileError naming it instead of being resumed from.
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace rastros {
+
+void put_le(std::vector<unsigned char>& out, std::uint64_t value, int bytes);
+std::uint64_t get_le(std::span<const unsigned char> in, std::size_t at, int bytes);
+
+/// The first bytes of a file: `magic` (8 characters) and `version`. The body follows.
+std::vector<unsigned char> begin_binary_file(std::string_view magic, std::uint32_t version);
+
+/// Appends the CRC-32 and writes the file atomically; `what` names it in errors.
+void finish_binary_file(const std::filesystem::path& path, std::vector<unsigned char> bytes,
+                        std::string_view what);
+
+/// Reads a file written so and returns it without its CRC-32 (magic and version included: the
+/// body starts at kBinaryHeaderBytes). Throws FileError "WHAT PATH: PROBLEM" when it is
+/// missing, unreadable, corrupt, of another magic word or of another version.
+inline constexpr std::size_t kBinaryHeaderBytes = 12;
+std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
+                                            std::string_view magic, std::uint32_t version,
+                                            std::string_view what);
+
+}  // namespace rastros
