@@ -99,21 +99,31 @@ check "strong solve killed $kills times and resumed: byte-identical database" \
   cmp -s "$WORK/reference.rdb" "$WORK/resumed.rdb"
 check "strong checkpoint removed once the database is written" test ! -e "$WORK/sk"
 
-rm -rf "$WORK/sk"
-"$RASTROS" "${SOLVE[@]}" --db "$WORK/stopped.rdb" --checkpoint "$WORK/sk" 2>"$WORK/stopped.err" &
-pid=$!
-sleep "$(python3 -c "print(0.7 * $run_ms / 1000)")"
-kill -TERM "$pid"
-wait "$pid"
-status=$?
-if [[ $status -ne 0 ]]; then
-  check "SIGTERM: exit 143 (got $status)" test "$status" -eq 143
-  check "SIGTERM: says how to resume" grep -q -- "--resume" "$WORK/stopped.err"
-  "$RASTROS" "${SOLVE[@]}" --db "$WORK/stopped.rdb" --checkpoint "$WORK/sk" --resume >/dev/null
-  check "SIGTERM then --resume: byte-identical database" cmp -s "$WORK/reference.rdb" "$WORK/stopped.rdb"
-else
-  echo "note: the solve finished before SIGTERM arrived; skipping"
-fi
+# stop_and_resume NAME SIGNAL STATUS FRACTION REFERENCE ARGS...: runs `rastros ARGS --db
+# WORK/stopped.rdb --checkpoint WORK/stopped-ck`, sends SIGNAL after FRACTION of run_ms, expects
+# exit STATUS, a hint to resume and no database yet; then --resume must write REFERENCE's bytes.
+stop_and_resume() {
+  local name=$1 signal=$2 want=$3 fraction=$4 reference=$5
+  shift 5
+  rm -rf "$WORK/stopped-ck" "$WORK/stopped.rdb"
+  "$RASTROS" "$@" --db "$WORK/stopped.rdb" --checkpoint "$WORK/stopped-ck" 2>"$WORK/stopped.err" &
+  local pid=$!
+  sleep "$(python3 -c "print($fraction * $run_ms / 1000)")"
+  kill "-$signal" "$pid"
+  wait "$pid"
+  local status=$?
+  if [[ $status -eq 0 ]]; then
+    echo "note: the $name finished before $signal arrived; skipping"
+    return
+  fi
+  check "$name, $signal: exit $want (got $status)" test "$status" -eq "$want"
+  check "$name, $signal: says how to resume" grep -q -- "--resume" "$WORK/stopped.err"
+  check "$name, $signal: no database written" test ! -e "$WORK/stopped.rdb"
+  "$RASTROS" "$@" --db "$WORK/stopped.rdb" --checkpoint "$WORK/stopped-ck" --resume >/dev/null
+  check "$name, $signal then --resume: byte-identical database" \
+    cmp -s "$reference" "$WORK/stopped.rdb"
+}
+stop_and_resume "strong solve" TERM 143 0.4 "$WORK/reference.rdb" "${SOLVE[@]}"
 
 # -- Proof and strategy builds (the breadth-first walk saves each ply) --------------------------
 PROOF=(solve --board 7x7 --kind proof --leaf-squares 16 --quiet)
@@ -142,23 +152,7 @@ check "proof build killed $kills times and resumed: byte-identical database" \
   cmp -s "$WORK/proof.rdb" "$WORK/proof-resumed.rdb"
 check "proof checkpoint removed once the database is written" test ! -e "$WORK/wk"
 
-"$RASTROS" "${PROOF[@]}" --db "$WORK/proof-stopped.rdb" --checkpoint "$WORK/wk" \
-  2>"$WORK/proof-stopped.err" &
-pid=$!
-sleep "$(python3 -c "print(0.6 * $run_ms / 1000)")"
-kill -INT "$pid"
-wait "$pid"
-status=$?
-if [[ $status -ne 0 ]]; then
-  check "proof build, Ctrl-C: exit 130 (got $status)" test "$status" -eq 130
-  check "proof build, Ctrl-C: says how to resume" grep -q -- "--resume" "$WORK/proof-stopped.err"
-  check "proof build, Ctrl-C: no database written" test ! -e "$WORK/proof-stopped.rdb"
-  "$RASTROS" "${PROOF[@]}" --db "$WORK/proof-stopped.rdb" --checkpoint "$WORK/wk" --resume >/dev/null
-  check "proof build, Ctrl-C then --resume: byte-identical database" \
-    cmp -s "$WORK/proof.rdb" "$WORK/proof-stopped.rdb"
-else
-  echo "note: the proof build finished before Ctrl-C arrived; skipping"
-fi
+stop_and_resume "proof build" INT 130 0.6 "$WORK/proof.rdb" "${PROOF[@]}"
 rm -rf "$WORK/wk"
 mkdir -p "$WORK/wk"
 printf 'rastros-checkpoint 1\nkind walk\nbuild x\nplies 1\ncrc32 00000000\n' >"$WORK/wk/walk.checkpoint"
