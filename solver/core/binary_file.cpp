@@ -50,7 +50,7 @@ std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
     throw fail("cannot read");
   }
   const std::uint64_t stored_crc = get_le(in, in.size() - 4, 4);
-  in.resize(in.size() - 4);
+  in.erase(in.end() - 4, in.end());
   if (stored_crc != crc32_of(in)) throw fail("checksum mismatch (corrupt)");
   if (!std::equal(magic.begin(), magic.end(), in.begin())) throw fail("bad magic");
   if (get_le(in, 8, 4) != version) throw fail("format version " + std::to_string(get_le(in, 8, 4)));
