@@ -70,6 +70,31 @@ TEST(SolverCancel, StartMapPassesTheExceptionOn) {
   EXPECT_LT(seconds_since(started), 2.0);
 }
 
+// The squares' own solvers count while they exist (the map's progress line reads them as the
+// squares search, not only once they end), and keep counting after.
+TEST(SolverCancel, SquareSolverNodesCountsSolversInProgress) {
+  const Rastros game(parse_board("5x5"));
+  SquareSolverNodes nodes;
+  std::uint64_t first = 0;
+  {
+    Solver solver(game, {});
+    const SquareSolverNodes::Counting counting(&nodes, solver);
+    EXPECT_EQ(nodes.total(), 0u);
+    solver.solve(game.start_position());
+    first = solver.nodes();
+    EXPECT_GT(first, 0u);
+    EXPECT_EQ(nodes.total(), first);  // still searching, as far as the count knows
+  }
+  EXPECT_EQ(nodes.total(), first);
+  {
+    Solver solver(game, {});
+    const SquareSolverNodes::Counting counting(&nodes, solver);
+    solver.solve(game.start_position());
+    EXPECT_EQ(nodes.total(), first + solver.nodes());
+  }
+  EXPECT_GT(nodes.total(), first);
+}
+
 // A per-square budget: squares solved within it agree with the unbudgeted map, squares over it
 // are flagged and not reported as solved, and the map goes on past them.
 TEST(SolverCancel, StartMapSquareBudget) {
@@ -79,7 +104,7 @@ TEST(SolverCancel, StartMapSquareBudget) {
 
   for (const double seconds : {1e-9, 3600.0}) {
     Solver unused(game, {});
-    std::atomic<std::uint64_t> nodes{0};
+    SquareSolverNodes nodes;
     StartMapControl control;
     control.square_budget = std::chrono::duration<double>(seconds);
     control.budget_nodes = &nodes;
@@ -106,7 +131,7 @@ TEST(SolverCancel, StartMapSquareBudget) {
       EXPECT_GT(over, 0);  // the central squares take far more than a nanosecond
     } else {
       EXPECT_EQ(over, 0);
-      EXPECT_GT(nodes.load(), 0u);
+      EXPECT_GT(nodes.total(), 0u);
     }
   }
 }

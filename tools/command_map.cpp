@@ -136,7 +136,7 @@ int run_map(const Arguments& arguments) {
                                    : std::filesystem::path(checkpoint_directory) / "map.checkpoint";
   MapProgress progress;
   StartMapControl control;
-  std::atomic<std::uint64_t> budget_nodes{0};
+  SquareSolverNodes budget_nodes;
   if (square_seconds > 0) {
     control.square_budget = std::chrono::duration<double>(square_seconds);
     control.budget_nodes = &budget_nodes;
@@ -173,7 +173,7 @@ int run_map(const Arguments& arguments) {
     control.on_solved = [&, base = progress](const StartSquareOutcome& result) {
       std::lock_guard lock(progress_mutex);
       progress.solved.push_back(result);
-      progress.nodes = base.nodes + solver.nodes() + budget_nodes.load();
+      progress.nodes = base.nodes + solver.nodes() + budget_nodes.total();
       progress.seconds = base.seconds + elapsed();
       write_map_checkpoint(checkpoint_path, rastros, value_only, progress);
     };
@@ -182,7 +182,7 @@ int run_map(const Arguments& arguments) {
   std::vector<StartSquareOutcome> results;
   {
     ProgressReporter progress(!quiet, [&](double seconds) {
-      const double nodes = static_cast<double>(solver.nodes() + budget_nodes.load());
+      const double nodes = static_cast<double>(solver.nodes() + budget_nodes.total());
       return "mapping: " + human_count(nodes) + " nodes, " + human_count(nodes / seconds) +
              " nodes/s, " + std::to_string(static_cast<int>(seconds)) + " s";
     });
@@ -196,7 +196,7 @@ int run_map(const Arguments& arguments) {
     results = solve_start_map(rastros, solver, control);
 #endif
   }
-  const std::uint64_t all_nodes = mpi_sum_on_root(solver.nodes() + budget_nodes.load());
+  const std::uint64_t all_nodes = mpi_sum_on_root(solver.nodes() + budget_nodes.total());
   if (!root) return 0;
   if (results.size() < start_squares(board).size()) {
     std::cerr << "rastros map: stopped with " << results.size() << " of "

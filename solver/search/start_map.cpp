@@ -66,6 +66,7 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
           // The map solver's table is left untouched (tables are mapped lazily, so it costs
           // no memory).
           Solver own(rastros, solver.options(), {control.stop, deadline});
+          const SquareSolverNodes::Counting counting(control.budget_nodes, own);
           try {
             // Isolated: while this square's search waits for its helpers, the thread must not
             // pick up another square, whose solver would hold a second table and whose clock
@@ -75,7 +76,6 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
           } catch (const SearchCancelled&) {
             slot.result.over_budget = true;
           }
-          if (control.budget_nodes) *control.budget_nodes += own.nodes();
           if (slot.result.over_budget) {
             // A stop, not the budget, ends the map: the square is simply not solved.
             slot.solved = !(control.stop && control.stop->load(std::memory_order_relaxed));

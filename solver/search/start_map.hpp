@@ -12,10 +12,12 @@
 // instead of holding up the map, and each square then has its own solver (and table), since a
 // solver whose search is cancelled stays cancelled.
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -32,6 +34,45 @@ struct StartSquareOutcome {
   friend bool operator==(const StartSquareOutcome&, const StartSquareOutcome&) = default;
 };
 
+/// The nodes of the squares' own solvers (StartMapControl::square_budget), finished squares and
+/// squares in progress alike: a map's progress line reads it while the squares search.
+class SquareSolverNodes {
+ public:
+  std::uint64_t total() const {
+    std::lock_guard lock(mutex_);
+    std::uint64_t sum = finished_;
+    for (const Solver* solver : active_) sum += solver->nodes();
+    return sum;
+  }
+
+  /// Counts `solver` while it exists (nothing when `nodes` is null).
+  class Counting {
+   public:
+    Counting(SquareSolverNodes* nodes, const Solver& solver) : nodes_(nodes), solver_(solver) {
+      if (!nodes_) return;
+      std::lock_guard lock(nodes_->mutex_);
+      nodes_->active_.push_back(&solver_);
+    }
+    ~Counting() {
+      if (!nodes_) return;
+      std::lock_guard lock(nodes_->mutex_);
+      nodes_->active_.erase(std::find(nodes_->active_.begin(), nodes_->active_.end(), &solver_));
+      nodes_->finished_ += solver_.nodes();
+    }
+    Counting(const Counting&) = delete;
+    Counting& operator=(const Counting&) = delete;
+
+   private:
+    SquareSolverNodes* nodes_;
+    const Solver& solver_;
+  };
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<const Solver*> active_;
+  std::uint64_t finished_ = 0;
+};
+
 struct StartMapControl {
   /// Squares already solved (from a checkpoint or another process): not solved again.
   std::vector<StartSquareOutcome> known;
@@ -43,8 +84,8 @@ struct StartMapControl {
   /// solver's options), and a square over budget comes back with over_budget set. It is not
   /// passed to on_solved, so a resumed map tries it again.
   std::optional<std::chrono::duration<double>> square_budget;
-  /// With square_budget: the nodes of the squares' own solvers are added here.
-  std::atomic<std::uint64_t>* budget_nodes = nullptr;
+  /// With square_budget: counts the nodes of the squares' own solvers as they search.
+  SquareSolverNodes* budget_nodes = nullptr;
 };
 
 /// The start squares of a map, in square order (goals left out).
