@@ -219,6 +219,9 @@ expect_error 2 "needs --checkpoint" "--checkpoint-every without --checkpoint" \
   solve --value-only --algorithm proof-number --checkpoint-every 5
 expect_error 2 "between 0 and" "--checkpoint-every out of range" \
   solve --value-only --algorithm proof-number --checkpoint "$WORK/never" --checkpoint-every 1e12
+expect_error 2 "applies to --algorithm proof-number" "--checkpoint-every with --db" \
+  solve --db "$WORK/never.rdb" --board 4x4 --kind proof --checkpoint "$WORK/never" \
+  --checkpoint-every 5
 expect_error 2 "do not apply to --db" "--root-only with --db" solve --db "$WORK/r.rdb" --board 4x4 --root-only
 expect_json "solve an ended game" \
   'j["value"] == "loss" and j["winner"] == 1 and j["remoteness"] == 0 and j["children"] == []' \

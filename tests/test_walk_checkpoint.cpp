@@ -8,9 +8,11 @@
 #include <atomic>
 #include <fstream>
 
+#include "core/binary_file.hpp"
 #include "core/errors.hpp"
 #include "db/proof_database.hpp"
 #include "db/strategy_database.hpp"
+#include "rastros/canonical.hpp"
 #include "search/solver.hpp"
 #include "temporary_directory.hpp"
 
@@ -147,6 +149,25 @@ TEST_F(SavedWalkTest, DamagedPositionsFileIsRefused) {
 TEST_F(SavedWalkTest, MissingNextFileIsRefused) {
   std::filesystem::remove(directory_.path() / "walk-next-01.positions");
   EXPECT_THROW(resume(8), FileError);
+}
+
+// A file with a good checksum that names, as the next ply's, a position already stored (the
+// start): no walk leaves that, so it is refused rather than expanded twice.
+TEST_F(SavedWalkTest, NextPlyOverlappingTheStoredIsRefused) {
+  const PackedPosition start = Canonicalizer(game_.board()).pack(game_.start_position());
+  std::vector<unsigned char> bytes = begin_binary_file("RSTRWALK", 1);
+  put_le(bytes, 1, 4);  // ply
+  put_le(bytes, 1, 8);  // count
+  put_le(bytes, start.free, 8);
+  bytes.insert(bytes.end(), {start.snail, 255, 0, 255});
+  finish_binary_file(directory_.path() / "walk-next-01.positions", bytes, "test");
+  try {
+    resume(8);
+    FAIL() << "resumed";
+  } catch (const FileError& error) {
+    EXPECT_NE(std::string(error.what()).find("not the positions a walk leaves"), std::string::npos)
+        << error.what();
+  }
 }
 
 TEST_F(SavedWalkTest, ResumedWithoutDamageCompletes) {

@@ -150,6 +150,12 @@ int build_strategy_or_proof(const VariantOptions& variant, const DatabaseRequest
   WalkCheckpoint checkpoint;
   SearchCancellation cancellation;
   if (!request.checkpoint.empty()) {
+    if (mpi_size() > 1) {
+      // Every rank would build the whole walk and write the same files.
+      throw InputError("--checkpoint with --kind " + request.kind +
+                       " is not available under mpirun (strategy and proof builds run in one "
+                       "process)");
+    }
     prepare_checkpoint_directory(request.checkpoint);
     checkpoint.directory = request.checkpoint;
     checkpoint.resume = request.resume;
@@ -164,8 +170,8 @@ int build_strategy_or_proof(const VariantOptions& variant, const DatabaseRequest
     database = proof ? build_proof_database(rastros, leaf_squares, solver, progress, checkpoint)
                      : build_strategy_database(rastros, book_depth, solver, progress, checkpoint);
   } catch (const SearchCancelled&) {
-    std::cerr << "rastros solve: stopped; the plies finished so far are saved in "
-              << request.checkpoint << " (run again with --resume to continue)\n";
+    std::cerr << "rastros solve: stopped; what was finished (the start's value, then each ply) "
+              << "is saved in " << request.checkpoint << " (run again with --resume to continue)\n";
     return stopped_exit_status();
   }
   write_database(request.path, database);
@@ -530,6 +536,11 @@ int run_solve(const Arguments& arguments) {
     database.memory = memory;
     if (database.resume && database.checkpoint.empty()) {
       throw InputError("--resume needs --checkpoint DIR");
+    }
+    if (checkpoint_every_given) {
+      throw InputError(
+          "--checkpoint-every applies to --algorithm proof-number searches; a --db "
+          "build saves each layer or ply as it is finished");
     }
     return build_database(variant, database, threads, quiet, json);
   }

@@ -42,7 +42,8 @@ std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
   };
   std::error_code error;
   const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (error) throw fail("missing");
+  if (error)
+    throw fail(std::filesystem::exists(path) ? "cannot read: " + error.message() : "missing");
   if (size < kBinaryHeaderBytes + 4) throw fail("truncated");
   std::ifstream file(path, std::ios::binary);
   std::vector<unsigned char> in(static_cast<std::size_t>(size));

@@ -93,7 +93,7 @@ WalkedPositions walk_breadth_first(const std::function<std::vector<WalkNode>()>&
     keep_new(next, stored);
     if (checkpoint.enabled()) save_walk_ply(checkpoint, depth + 1, expanded, next);
     if (progress) progress(depth, level.size(), stored.size());
-    if (checkpoint.stop && checkpoint.stop->load(std::memory_order_relaxed)) {
+    if (!next.empty() && checkpoint.stop && checkpoint.stop->load(std::memory_order_relaxed)) {
       throw SearchCancelled();  // after the save: a resume starts at the next ply
     }
     level = std::move(next);

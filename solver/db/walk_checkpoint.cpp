@@ -2,6 +2,7 @@
 
 #include <oneapi/tbb/parallel_sort.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string_view>
 
@@ -18,6 +19,8 @@ constexpr std::size_t kEntryBytes = 8 + 4;
 constexpr std::uint8_t kUnknownValue = 255;
 constexpr const char* kStateName = "walk.checkpoint";
 constexpr std::string_view kWhat = "walk checkpoint";
+// The body after the frame's header: u32 ply | u64 count | the entries.
+constexpr std::size_t kFirstEntry = kBinaryHeaderBytes + 12;
 
 std::filesystem::path positions_path(const std::filesystem::path& directory, const char* what,
                                      int ply) {
@@ -52,16 +55,16 @@ std::vector<Entry> read_entries(const std::filesystem::path& path, int ply) {
   const auto fail = [&](const std::string& problem) {
     return FileError(std::string(kWhat) + " " + path.string() + ": " + problem);
   };
-  constexpr std::size_t kFirst = kBinaryHeaderBytes + 12;
-  if (in.size() < kFirst) throw fail("truncated");
+  if (in.size() < kFirstEntry) throw fail("truncated");
   const std::uint64_t count = get_le(in, kBinaryHeaderBytes + 4, 8);
   if (get_le(in, kBinaryHeaderBytes, 4) != static_cast<std::uint64_t>(ply) ||
-      in.size() != kFirst + count * kEntryBytes) {
+      count != (in.size() - kFirstEntry) / kEntryBytes ||
+      (in.size() - kFirstEntry) % kEntryBytes != 0) {
     throw fail("not the file of ply " + std::to_string(ply) + " it is named for");
   }
   std::vector<Entry> entries(count);
   for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t at = kFirst + i * kEntryBytes;
+    const std::size_t at = kFirstEntry + i * kEntryBytes;
     entries[i] = {{get_le(in, at, 8), in[at + 8]}, in[at + 9], in[at + 10], in[at + 11]};
     if (entries[i].value > static_cast<std::uint8_t>(Value::win) &&
         entries[i].value != kUnknownValue) {
@@ -86,14 +89,30 @@ std::optional<SavedWalk> read_walk_checkpoint(const WalkCheckpoint& checkpoint) 
                      " is of another build (" + state->text("build") +
                      "); remove it or drop --resume");
   }
+  const std::filesystem::path state_path = checkpoint.directory / kStateName;
   const std::uint64_t plies = state->number("plies");
-  if (plies > kMaxSquares + 1) throw FileError("walk checkpoint: bad plies");
+  if (plies > kMaxSquares + 1) {
+    throw FileError("walk checkpoint " + state_path.string() + ": bad plies " +
+                    std::to_string(plies));
+  }
   SavedWalk saved;
   saved.plies = static_cast<int>(plies);
+  // Room for every stored position at once (the 8x8 proof has 69 million): from the file
+  // sizes, which the reads below check.
+  std::size_t expected = 0;
   for (int ply = 0; ply < saved.plies; ++ply) {
-    for (const Entry& entry : read_entries(positions_path(checkpoint.directory, "ply", ply), ply)) {
-      if (entry.value == kUnknownValue)
-        throw FileError("walk checkpoint: a stored position has no value");
+    std::error_code error;
+    const std::uintmax_t size =
+        std::filesystem::file_size(positions_path(checkpoint.directory, "ply", ply), error);
+    if (!error && size > kFirstEntry + 4) expected += (size - kFirstEntry - 4) / kEntryBytes;
+  }
+  saved.stored.reserve(expected);
+  for (int ply = 0; ply < saved.plies; ++ply) {
+    const std::filesystem::path path = positions_path(checkpoint.directory, "ply", ply);
+    for (const Entry& entry : read_entries(path, ply)) {
+      if (entry.value == kUnknownValue) {
+        throw FileError("walk checkpoint " + path.string() + ": a stored position has no value");
+      }
       saved.stored.push_back(
           {entry.key, {static_cast<Value>(entry.value), entry.remoteness, entry.move}});
     }
@@ -102,10 +121,26 @@ std::optional<SavedWalk> read_walk_checkpoint(const WalkCheckpoint& checkpoint) 
   oneapi::tbb::parallel_sort(
       saved.stored.begin(), saved.stored.end(),
       [](const StoredPosition& a, const StoredPosition& b) { return a.key < b.key; });
-  for (const Entry& entry :
-       read_entries(positions_path(checkpoint.directory, "next", saved.plies), saved.plies)) {
+  const auto same_key = [](const auto& a, const auto& b) { return a.key == b.key; };
+  if (std::adjacent_find(saved.stored.begin(), saved.stored.end(), same_key) !=
+      saved.stored.end()) {
+    throw FileError("walk checkpoint in " + checkpoint.directory.string() +
+                    ": a position is stored by two plies");
+  }
+  const std::filesystem::path next_path = positions_path(checkpoint.directory, "next", saved.plies);
+  for (const Entry& entry : read_entries(next_path, saved.plies)) {
     std::optional<Value> value;
     if (entry.value != kUnknownValue) value = static_cast<Value>(entry.value);
+    // The walk keeps the next ply in key order, each key once, none of them stored.
+    const bool in_order = saved.next.empty() || saved.next.back().key < entry.key;
+    const auto at = std::lower_bound(saved.stored.begin(), saved.stored.end(), entry.key,
+                                     [](const StoredPosition& position, const PackedPosition& key) {
+                                       return position.key < key;
+                                     });
+    if (!in_order || (at != saved.stored.end() && at->key == entry.key)) {
+      throw FileError("walk checkpoint " + next_path.string() +
+                      ": not the positions a walk leaves to expand");
+    }
     saved.next.push_back({entry.key, value});
   }
   return saved;
