@@ -10,12 +10,14 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -917,6 +919,31 @@ TEST(ParallelSolver, SameAnswersOn7x7WithOneTwoFourThreads) {
     check_thread_counts(variant, 3, 8, 10, 717 + salt, false,
                         with_table(value_only_options(), std::size_t{16} << 20));
   }
+}
+
+// A progress line reads nodes() while the search runs on other threads (some of them joining
+// it, adding their counters, as it goes); under ThreadSanitizer this must be clean, and the
+// count only grows.
+TEST(ParallelSolver, NodesReadWhileSearching) {
+  const Rastros game(Board(6, 6));
+  Solver solver(game, with_table(SolverOptions{}, std::size_t{16} << 20));
+  std::atomic<bool> done{false};
+  std::uint64_t last = 0;
+  bool decreased = false;
+  std::thread reader([&] {
+    while (!done.load()) {
+      const std::uint64_t now = solver.nodes();
+      decreased = decreased || now < last;
+      last = now;
+    }
+  });
+  tbb::task_arena arena(2);
+  arena.execute([&] { solver.analyse(game.start_position()); });
+  done = true;
+  reader.join();
+  EXPECT_FALSE(decreased);
+  EXPECT_LE(last, solver.nodes());
+  EXPECT_GT(solver.nodes(), 0u);
 }
 
 TEST(ParallelSolver, SameAnswersWithOrthogonalStepsAndBaseline) {

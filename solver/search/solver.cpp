@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 
 #include "core/errors.hpp"
 #include "core/thread_sanitizer.hpp"
@@ -130,7 +131,7 @@ class SearchEngine {
   /// Exact score of a position that has not ended.
   Score solve(const Position& position, bool value_only) {
     const PackedPosition key = canonicalizer_.pack(position);
-    Worker& worker = workers_.local();
+    Worker& worker = local_worker();
     // The value first (cheap): with remoteness, it says which half of the score range to search.
     const Score value = search<true>(key, -kInfinity, kInfinity, worker, &root_, 0);
     if (value_only || value == 0 || cancelled()) return value;
@@ -154,6 +155,9 @@ class SearchEngine {
 
   std::uint64_t nodes() const {
     std::uint64_t total = 0;
+    // Under the lock that local_worker() takes: a progress line reads this during a search,
+    // while a thread joining it may be adding its Worker.
+    std::lock_guard lock(workers_mutex_);
     for (const Worker& worker : workers_) total += worker.nodes.load(std::memory_order_relaxed);
     return total;
   }
@@ -221,7 +225,15 @@ class SearchEngine {
   Canonicalizer canonicalizer_;
   TranspositionTable table_;
   BusyNodes busy_;
+  /// This thread's counters. The lock keeps nodes() from walking the list while a thread adds
+  /// its entry; it is taken once per search and per child handed out at a split point.
+  Worker& local_worker() {
+    std::lock_guard lock(workers_mutex_);
+    return workers_.local();
+  }
+
   oneapi::tbb::enumerable_thread_specific<Worker> workers_;
+  mutable std::mutex workers_mutex_;
   SplitPoint root_;
   // King steps from each square to player 1's goal ([0]) and player 2's ([1]).
   std::array<std::array<std::uint8_t, kMaxSquares>, 2> goal_distance_{};
@@ -459,7 +471,7 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
          i = next_child.fetch_add(1, std::memory_order_relaxed)) {
       const Score alpha_now = shared_alpha.load(std::memory_order_relaxed);
       if (given_up() || alpha_now >= beta) return;
-      Worker& local = workers_.local();
+      Worker& local = local_worker();
       const Score child =
           search<kValueOnly>(moves[i].child, to_child<kValueOnly>(beta),
                              to_child<kValueOnly>(alpha_now), local, &point, ply + 1);

@@ -65,16 +65,19 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
                                     *control.square_budget);
           // The map solver's table is left untouched (tables are mapped lazily, so it costs
           // no memory).
-          Solver own(rastros, solver.options(), {control.stop, deadline});
-          const SquareSolverNodes::Counting counting(control.budget_nodes, own);
-          try {
-            // Isolated: while this square's search waits for its helpers, the thread must not
-            // pick up another square, whose solver would hold a second table and whose clock
-            // would run out while this one ran.
-            oneapi::tbb::this_task_arena::isolate(
-                [&] { slot.result.outcome = own.solve(variant.start_position()); });
-          } catch (const SearchCancelled&) {
-            slot.result.over_budget = true;
+          {
+            // The solver and its count end here, before the task publishes what it wrote.
+            Solver own(rastros, solver.options(), {control.stop, deadline});
+            const SquareSolverNodes::Counting counting(control.budget_nodes, own);
+            try {
+              // Isolated: while this square's search waits for its helpers, the thread must
+              // not pick up another square, whose solver would hold a second table and whose
+              // clock would run out while this one ran.
+              oneapi::tbb::this_task_arena::isolate(
+                  [&] { slot.result.outcome = own.solve(variant.start_position()); });
+            } catch (const SearchCancelled&) {
+              slot.result.over_budget = true;
+            }
           }
           if (slot.result.over_budget) {
             // A stop, not the budget, ends the map: the square is simply not solved.
