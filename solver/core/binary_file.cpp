@@ -6,7 +6,6 @@
 
 #include "core/atomic_file.hpp"
 #include "core/crc32.hpp"
-#include "core/errors.hpp"
 
 namespace rastros {
 
@@ -34,11 +33,16 @@ void finish_binary_file(const std::filesystem::path& path, std::vector<unsigned 
   write_file_atomically(path, bytes, what);
 }
 
+FileError binary_file_error(std::string_view what, const std::filesystem::path& path,
+                            const std::string& problem) {
+  return FileError(std::string(what) + " " + path.string() + ": " + problem);
+}
+
 std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
                                             std::string_view magic, std::uint32_t version,
                                             std::string_view what) {
   const auto fail = [&](const std::string& problem) {
-    return FileError(std::string(what) + " " + path.string() + ": " + problem);
+    return binary_file_error(what, path, problem);
   };
   std::error_code error;
   const std::uintmax_t size = std::filesystem::file_size(path, error);

@@ -10,8 +10,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/errors.hpp"
 
 namespace rastros {
 
@@ -24,6 +27,10 @@ std::vector<unsigned char> begin_binary_file(std::string_view magic, std::uint32
 /// Appends the CRC-32 and writes the file atomically; `what` names it in errors.
 void finish_binary_file(const std::filesystem::path& path, std::vector<unsigned char> bytes,
                         std::string_view what);
+
+/// The error for a problem with such a file: FileError "WHAT PATH: PROBLEM".
+FileError binary_file_error(std::string_view what, const std::filesystem::path& path,
+                            const std::string& problem);
 
 /// Reads a file written so and returns it without its CRC-32 (magic and version included: the
 /// body starts at kBinaryHeaderBytes). Throws FileError "WHAT PATH: PROBLEM" when it is

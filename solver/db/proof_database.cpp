@@ -10,7 +10,6 @@
 #include "rastros/canonical.hpp"
 #include "rastros/notation.hpp"
 #include "rastros/region.hpp"
-#include "retro/layer_checkpoint.hpp"
 
 namespace rastros {
 namespace {
@@ -130,7 +129,7 @@ Database build_proof_database(const Rastros& rastros, int leaf_squares, Solver& 
     return roots;
   };
   checkpoint.identity =
-      "proof " + strong_game_identity(rastros) + " leaf_squares " + std::to_string(leaf_squares);
+      "proof " + game_identity(rastros) + " leaf_squares " + std::to_string(leaf_squares);
   const ProofBuilder builder(rastros, leaf_squares, solver);
   WalkedPositions walked = walk_breadth_first(
       roots, [&](const WalkNode& node, int) { return builder.expand(node); },

@@ -7,7 +7,7 @@
 #include "db/strategy_walk.hpp"
 #include "db/strong_database.hpp"
 #include "rastros/canonical.hpp"
-#include "retro/layer_checkpoint.hpp"
+#include "rastros/notation.hpp"
 
 namespace rastros {
 
@@ -63,7 +63,7 @@ Database build_strategy_database(const Rastros& rastros, int book_depth, Solver&
     return roots;
   };
   checkpoint.identity =
-      "strategy " + strong_game_identity(rastros) + " book_depth " + std::to_string(book_depth);
+      "strategy " + game_identity(rastros) + " book_depth " + std::to_string(book_depth);
   WalkedPositions walked =
       walk_breadth_first(roots, expand, ply_progress_lines(progress, solver), checkpoint);
   DatabaseHeader header = header_for(rastros, DatabaseKind::strategy);

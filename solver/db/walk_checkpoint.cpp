@@ -40,7 +40,7 @@ struct Entry {
 // Body (core/binary_file.hpp frame): u32 ply | u64 count | the entries.
 void write_entries(const std::filesystem::path& path, int ply, const std::vector<Entry>& entries) {
   std::vector<unsigned char> out = begin_binary_file(kMagic, kVersion);
-  out.reserve(kBinaryHeaderBytes + 12 + entries.size() * kEntryBytes + 4);
+  out.reserve(kFirstEntry + entries.size() * kEntryBytes + 4);
   put_le(out, static_cast<std::uint64_t>(ply), 4);
   put_le(out, entries.size(), 8);
   for (const Entry& entry : entries) {
@@ -53,7 +53,7 @@ void write_entries(const std::filesystem::path& path, int ply, const std::vector
 std::vector<Entry> read_entries(const std::filesystem::path& path, int ply) {
   const std::vector<unsigned char> in = read_binary_file(path, kMagic, kVersion, kWhat);
   const auto fail = [&](const std::string& problem) {
-    return FileError(std::string(kWhat) + " " + path.string() + ": " + problem);
+    return binary_file_error(kWhat, path, problem);
   };
   if (in.size() < kFirstEntry) throw fail("truncated");
   const std::uint64_t count = get_le(in, kBinaryHeaderBytes + 4, 8);
@@ -92,8 +92,7 @@ std::optional<SavedWalk> read_walk_checkpoint(const WalkCheckpoint& checkpoint) 
   const std::filesystem::path state_path = checkpoint.directory / kStateName;
   const std::uint64_t plies = state->number("plies");
   if (plies > kMaxSquares + 1) {
-    throw FileError("walk checkpoint " + state_path.string() + ": bad plies " +
-                    std::to_string(plies));
+    throw binary_file_error(kWhat, state_path, "bad plies " + std::to_string(plies));
   }
   SavedWalk saved;
   saved.plies = static_cast<int>(plies);
@@ -111,7 +110,7 @@ std::optional<SavedWalk> read_walk_checkpoint(const WalkCheckpoint& checkpoint) 
     const std::filesystem::path path = positions_path(checkpoint.directory, "ply", ply);
     for (const Entry& entry : read_entries(path, ply)) {
       if (entry.value == kUnknownValue) {
-        throw FileError("walk checkpoint " + path.string() + ": a stored position has no value");
+        throw binary_file_error(kWhat, path, "a stored position has no value");
       }
       saved.stored.push_back(
           {entry.key, {static_cast<Value>(entry.value), entry.remoteness, entry.move}});
@@ -138,8 +137,7 @@ std::optional<SavedWalk> read_walk_checkpoint(const WalkCheckpoint& checkpoint) 
                                        return position.key < key;
                                      });
     if (!in_order || (at != saved.stored.end() && at->key == entry.key)) {
-      throw FileError("walk checkpoint " + next_path.string() +
-                      ": not the positions a walk leaves to expand");
+      throw binary_file_error(kWhat, next_path, "not the positions a walk leaves to expand");
     }
     saved.next.push_back({entry.key, value});
   }

@@ -113,6 +113,14 @@ std::string game_text(const Board& board, const std::vector<Square>& moves) {
   return text;
 }
 
+std::string game_identity(const Rastros& rastros) {
+  const Board& board = rastros.board();
+  std::ostringstream identity;
+  identity << board.name() << " " << steps_name(board.steps()) << " "
+           << rules_name(rastros.stuck_rule()) << " start " << square_name(board, rastros.start());
+  return identity.str();
+}
+
 std::string position_string(const Board& board, const Position& position) {
   std::string text;
   for (int rank = board.height() - 1; rank >= 0; --rank) {

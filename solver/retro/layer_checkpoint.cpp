@@ -2,7 +2,6 @@
 
 #include <boost/crc.hpp>
 #include <cstdio>
-#include <sstream>
 
 #include "core/binary_file.hpp"
 #include "core/checkpoint_file.hpp"
@@ -58,7 +57,7 @@ std::vector<StrongRecord> read_layer_records(const std::filesystem::path& direct
                                              std::uint32_t keys_crc) {
   const std::filesystem::path path = layer_path(directory, region_size);
   const auto fail = [&](const std::string& problem) {
-    return FileError(std::string(kWhat) + " " + path.string() + ": " + problem);
+    return binary_file_error(kWhat, path, problem);
   };
   const std::vector<unsigned char> in = read_binary_file(path, kMagic, kVersion, kWhat);
   const std::size_t expected = kHeaderBytes + count * kRecordBytes;
@@ -79,14 +78,6 @@ std::vector<StrongRecord> read_layer_records(const std::filesystem::path& direct
   return records;
 }
 
-std::string strong_game_identity(const Rastros& rastros) {
-  const Board& board = rastros.board();
-  std::ostringstream identity;
-  identity << board.name() << " " << steps_name(board.steps()) << " "
-           << rules_name(rastros.stuck_rule()) << " start " << square_name(board, rastros.start());
-  return identity.str();
-}
-
 int valued_layers_to_resume(const std::filesystem::path& directory, const Rastros& rastros,
                             bool resume, int ranks) {
   const std::filesystem::path state = directory / "strong.checkpoint";
@@ -97,7 +88,7 @@ int valued_layers_to_resume(const std::filesystem::path& directory, const Rastro
                      " holds an unfinished strong solve; add --resume to continue it, or "
                      "remove it");
   }
-  if (saved->text("game") != strong_game_identity(rastros)) {
+  if (saved->text("game") != game_identity(rastros)) {
     throw InputError("the checkpoint in " + directory.string() + " is of another game (" +
                      saved->text("game") + "); remove it or drop --resume");
   }
@@ -116,7 +107,7 @@ void write_strong_state(const std::filesystem::path& directory, const Rastros& r
                         int valued_layers, int ranks) {
   Checkpoint checkpoint;
   checkpoint.kind = "strong";
-  checkpoint.fields = {{"game", strong_game_identity(rastros)}};
+  checkpoint.fields = {{"game", game_identity(rastros)}};
   if (ranks > 0) checkpoint.fields["ranks"] = std::to_string(ranks);
   checkpoint.fields["valued_layers"] = std::to_string(valued_layers);
   write_checkpoint(directory / "strong.checkpoint", checkpoint);

@@ -35,9 +35,6 @@ std::vector<StrongRecord> read_layer_records(const std::filesystem::path& direct
                                              int region_size, std::size_t count,
                                              std::uint32_t keys_crc);
 
-/// The game's identity in a checkpoint: board, steps, rules and start.
-std::string strong_game_identity(const Rastros& rastros);
-
 /// How many layers the strong checkpoint DIR/strong.checkpoint holds valued (0 when there is
 /// none). `ranks` > 0: it must have been written by that many MPI ranks. Throws InputError
 /// when one exists without `resume`, is of another game or of another rank count, FileError

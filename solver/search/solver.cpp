@@ -162,6 +162,8 @@ class SearchEngine {
     return total;
   }
   double table_fill() const { return table_.fill(); }
+  /// The table's key of a position that has not ended.
+  PackedPosition key_of(const Position& position) const { return canonicalizer_.pack(position); }
   /// True once a search gave up on SolverOptions::stop or the deadline; scores returned since
   /// are meaningless.
   bool cancelled() const { return root_.stop.load(std::memory_order_relaxed); }
@@ -574,15 +576,13 @@ Analysis Solver::analyse(const Position& position) {
 
 std::vector<int> Solver::first_twins(const Position& position,
                                      const std::vector<MoveOutcome>& children) const {
-  const Canonicalizer canonicalizer(rastros_.board(),
-                                    {options_.prune_region, options_.use_symmetry});
   std::vector<int> twin_of(children.size());
   std::vector<std::optional<PackedPosition>> keys;
   for (std::size_t i = 0; i < children.size(); ++i) {
     const Position child = rastros_.play(position, children[i].move);
     // A child that ended has no key; it is cheap to score on its own.
     keys.push_back(rastros_.has_ended(child) ? std::nullopt
-                                             : std::optional(canonicalizer.pack(child)));
+                                             : std::optional(engine_->key_of(child)));
     twin_of[i] = static_cast<int>(i);
     for (std::size_t j = 0; j < i; ++j) {
       if (keys[i] && keys[j] == keys[i]) {
