@@ -5,16 +5,21 @@
 #include <gtest/gtest.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <optional>
 #include <random>
 #include <set>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "rastros/canonical.hpp"
 #include "rastros/notation.hpp"
+#include "retro/retrograde_step.hpp"
+#include "retro/sorted_layer.hpp"
 #include "retro/strong_solver.hpp"
 #include "search/solver.hpp"
 
@@ -231,6 +236,57 @@ TEST(StrongSolver, FiveByFiveKingAgreesWithAlphaBetaAtRandom) {
     const Position position = Canonicalizer::unpack(table.keys()[i]);
     ASSERT_EQ(table.records()[i].outcome(), solver.solve(position))
         << "position " << position_string(game.board(), position);
+  }
+}
+
+// The MPI solver values a key from its children's records listed once (value_of_children); the
+// one-process solver recomputes every child (value_of). Both must give every stored record.
+TEST(RetrogradeStep, ValueFromListedChildrenEqualsValueFromChildKeys) {
+  for (const StuckRule rule : {StuckRule::loses, StuckRule::draws}) {
+    const Rastros game(Board(4, 5), std::nullopt, rule);
+    const StrongTable table = solve_strong(game);
+    const RetrogradeStep step(game);
+    const auto record_of = [&](const PackedPosition& child) {
+      const StrongRecord* record = table.find(child);
+      if (!record) throw std::logic_error("child missing from the table");
+      return *record;
+    };
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      const PackedPosition& key = table.keys()[i];
+      std::vector<RetrogradeStep::ChildRecord> children;
+      step.for_each_stored_move(key, [&](Square move, const PackedPosition& child) {
+        children.push_back({record_of(child), static_cast<std::uint8_t>(move)});
+      });
+      const StrongRecord listed = step.value_of_children(key, children);
+      ASSERT_EQ(listed, step.value_of(key, record_of));
+      ASSERT_EQ(listed, table.records()[i]);
+    }
+  }
+}
+
+TEST(SortedLayer, MergeOfSortedRunsVisitsEveryEntryInKeyOrder) {
+  std::mt19937_64 random(7);
+  std::vector<std::vector<LayerEntry>> runs(5);
+  std::vector<LayerEntry> all;
+  for (int i = 0; i < 3000; ++i) {
+    // Distinct keys: the snail is i's low byte and the free mask its high bits, shuffled.
+    const LayerEntry entry{(random() & ~std::uint64_t{0xff}) | static_cast<std::uint64_t>(i >> 8),
+                           static_cast<std::uint8_t>(i & 0xff),
+                           {}};
+    runs[random() % 4].push_back(entry);  // run 4 stays empty
+    all.push_back(entry);
+  }
+  std::vector<std::span<const LayerEntry>> spans;
+  for (auto& run : runs) {
+    std::sort(run.begin(), run.end(), key_less);
+    spans.emplace_back(run);
+  }
+  std::sort(all.begin(), all.end(), key_less);
+  std::vector<LayerEntry> merged;
+  merge_sorted_runs(spans, [&](const LayerEntry& entry) { merged.push_back(entry); });
+  ASSERT_EQ(merged.size(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    ASSERT_TRUE(same_key(merged[i], all[i])) << i;
   }
 }
 

@@ -1,9 +1,6 @@
 #include "cluster/distributed_strong_solver.hpp"
 
 #include <mpi.h>
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <array>
@@ -17,12 +14,14 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 #include "retro/layer_checkpoint.hpp"
 #include "retro/retrograde_step.hpp"
+#include "retro/sorted_layer.hpp"
 
 namespace rastros::cluster {
 namespace {
@@ -34,15 +33,6 @@ using Words = std::vector<std::uint64_t>;
 // MPI counts and offsets are ints (and Boost.MPI's gather counts bytes in ints).
 constexpr std::size_t kMaxMessageWords = (std::size_t{1} << 31) / sizeof(std::uint64_t) - 1;
 
-struct KeyedRecord {
-  PackedPosition key;
-  StrongRecord record;
-};
-
-bool key_less(const KeyedRecord& a, const KeyedRecord& b) {
-  return a.key < b.key;
-}
-
 std::uint64_t record_word(const StrongRecord& record) {
   return std::uint64_t{static_cast<std::uint8_t>(record.value)} |
          std::uint64_t{record.remoteness} << 8 | std::uint64_t{record.best_move} << 16;
@@ -51,6 +41,20 @@ StrongRecord record_of_word(std::uint64_t word) {
   return {static_cast<Value>(word & 0xff), static_cast<std::uint8_t>(word >> 8),
           static_cast<std::uint8_t>(word >> 16)};
 }
+
+/// What an all-to-all exchange delivered: every rank's words, one after another.
+struct Received {
+  Words words;
+  std::vector<std::size_t> offsets;  // rank r's words start at offsets[r]
+};
+
+using ChildRecord = RetrogradeStep::ChildRecord;
+
+/// A child whose record another rank holds: where its record goes once the owner answers.
+struct RemoteChild {
+  std::size_t child;  // index in the layer's list of children
+  int owner;
+};
 
 class DistributedSolver {
  public:
@@ -63,7 +67,7 @@ class DistributedSolver {
     const auto started = std::chrono::steady_clock::now();
     const PackedPosition start = step_.canonicalizer().pack(rastros_.start_position());
     const int top = count(start.free);
-    if (owner(start) == world_.rank()) layers_[top].push_back({start, {}});
+    if (owner(start) == world_.rank()) layers_[top].entries().push_back(LayerEntry::of(start));
     const int valued_before = open_checkpoint();
     for (int size = top; size >= 0; --size) {
       check_stop();
@@ -135,8 +139,9 @@ class DistributedSolver {
   }
 
   std::uint32_t layer_keys_checksum(int size) const {
-    std::vector<PackedPosition> keys(layers_[size].size());
-    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = layers_[size][i].key;
+    const std::vector<LayerEntry>& entries = layers_[size].entries();
+    std::vector<PackedPosition> keys(entries.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = entries[i].key();
     return keys_checksum(keys);
   }
 
@@ -144,8 +149,9 @@ class DistributedSolver {
   void save_layer(int size) {
     if (control_.checkpoint_directory.empty()) return;
     on_every_rank("saving the checkpoint", [&] {
-      std::vector<StrongRecord> records(layers_[size].size());
-      for (std::size_t i = 0; i < records.size(); ++i) records[i] = layers_[size][i].record;
+      const std::vector<LayerEntry>& entries = layers_[size].entries();
+      std::vector<StrongRecord> records(entries.size());
+      for (std::size_t i = 0; i < records.size(); ++i) records[i] = entries[i].record;
       write_layer_records(rank_directory(), size, layer_keys_checksum(size), records);
     });
     on_every_rank("saving the checkpoint", [&] {
@@ -156,12 +162,14 @@ class DistributedSolver {
 
   void read_layer(int size) {
     on_every_rank("reading the checkpoint", [&] {
-      const std::vector<StrongRecord> records = read_layer_records(
-          rank_directory(), size, layers_[size].size(), layer_keys_checksum(size));
-      for (std::size_t i = 0; i < records.size(); ++i) layers_[size][i].record = records[i];
+      std::vector<LayerEntry>& entries = layers_[size].entries();
+      const std::vector<StrongRecord> records =
+          read_layer_records(rank_directory(), size, entries.size(), layer_keys_checksum(size));
+      for (std::size_t i = 0; i < records.size(); ++i) entries[i].record = records[i];
     });
     report("backward: region " + std::to_string(size) + ": " +
-           std::to_string(layers_[size].size()) + " positions on rank 0 read from the checkpoint");
+           std::to_string(layers_[size].entries().size()) +
+           " positions on rank 0 read from the checkpoint");
   }
 
   /// Between layers: when any rank was asked to stop, every rank stops.
@@ -177,9 +185,11 @@ class DistributedSolver {
     return static_cast<int>(hash % static_cast<std::uint64_t>(world_.size()));
   }
 
-  /// Sends outgoing[r] to rank r and returns what each rank sent here. The words go straight
-  /// through MPI_Alltoallv: Boost.MPI's all_to_all would serialise every vector first.
-  std::vector<Words> exchange(const std::vector<Words>& outgoing) const {
+  /// Sends outgoing[r] to rank r; `incoming` receives what each rank sent here. The words go
+  /// straight through MPI_Alltoallv (Boost.MPI's all_to_all would serialise every vector).
+  /// `incoming` and the send buffer keep their memory from one exchange to the next: a layer's
+  /// exchanges move hundreds of megabytes, and every fresh page costs a fault.
+  void exchange(const std::vector<Words>& outgoing, Received& incoming) {
     const std::size_t ranks = outgoing.size();
     std::vector<int> send_counts(ranks), receive_counts(ranks);
     for (std::size_t rank = 0; rank < ranks; ++rank) {
@@ -187,169 +197,179 @@ class DistributedSolver {
     }
     boost::mpi::all_to_all(world_, send_counts, receive_counts);
     std::vector<int> send_offsets(ranks), receive_offsets(ranks);
-    Words send_buffer, receive_buffer;
-    std::size_t received = 0;
+    std::size_t sent = 0, received = 0;
     for (std::size_t rank = 0; rank < ranks; ++rank) {
-      send_offsets[rank] = static_cast<int>(send_buffer.size());
-      send_buffer.insert(send_buffer.end(), outgoing[rank].begin(), outgoing[rank].end());
+      send_offsets[rank] = static_cast<int>(sent);
+      sent += outgoing[rank].size();
       receive_offsets[rank] = static_cast<int>(received);
       received += static_cast<std::size_t>(receive_counts[rank]);
       // MPI counts and offsets are ints: a layer this large needs more ranks.
-      if (send_buffer.size() > kMaxMessageWords || received > kMaxMessageWords) {
+      if (sent > kMaxMessageWords || received > kMaxMessageWords) {
         throw std::length_error(
             "distributed strong solver: a layer's exchange exceeds MPI's 2^31 words; use more "
             "ranks");
       }
     }
-    receive_buffer.resize(static_cast<std::size_t>(receive_offsets.back() + receive_counts.back()));
-    MPI_Alltoallv(send_buffer.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
-                  receive_buffer.data(), receive_counts.data(), receive_offsets.data(),
-                  MPI_UINT64_T, static_cast<MPI_Comm>(world_));
-    std::vector<Words> incoming(ranks);
-    for (std::size_t rank = 0; rank < ranks; ++rank) {
-      const auto first = receive_buffer.begin() + receive_offsets[rank];
-      incoming[rank].assign(first, first + receive_counts[rank]);
+    Words& send_buffer = buffers_.send;
+    send_buffer.clear();
+    for (const Words& words : outgoing) {
+      send_buffer.insert(send_buffer.end(), words.begin(), words.end());
     }
-    return incoming;
+    incoming.words.resize(received);
+    MPI_Alltoallv(send_buffer.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
+                  incoming.words.data(), receive_counts.data(), receive_offsets.data(),
+                  MPI_UINT64_T, static_cast<MPI_Comm>(world_));
+    incoming.offsets.assign(receive_offsets.begin(), receive_offsets.end());
+    incoming.offsets.push_back(received);
   }
 
-  /// Layer `size` is complete (its keys came from larger layers): sorts it and sends the
-  /// children of its keys to their owners.
+  /// Empties every rank's list, keeping its memory.
+  static std::vector<Words>& cleared(std::vector<Words>& lists, std::size_t ranks) {
+    lists.resize(ranks);
+    for (Words& words : lists) words.clear();
+    return lists;
+  }
+
+  /// Layer `size` is complete (its keys came from larger layers): sends the children of its
+  /// keys to their owners, a chunk of keys at a time, so that the children in flight stay a
+  /// bounded amount of memory. What a rank receives joins the child layers as sorted runs.
   void enumerate_layer(int size) {
-    std::vector<KeyedRecord>& layer = layers_[size];
-    std::sort(layer.begin(), layer.end(), key_less);
-    layer.erase(std::unique(layer.begin(), layer.end(),
-                            [](const auto& a, const auto& b) { return a.key == b.key; }),
-                layer.end());
-    std::vector<Words> outgoing(static_cast<std::size_t>(world_.size()));
-    for (const KeyedRecord& entry : layer) {
-      step_.for_each_stored_child(entry.key, [&](const PackedPosition& child) {
-        Words& words = outgoing[static_cast<std::size_t>(owner(child))];
-        words.push_back(child.free);
-        words.push_back(child.snail);
-      });
-    }
-    for (const Words& words : exchange(outgoing)) {
-      for (std::size_t i = 0; i + 1 < words.size(); i += 2) {
-        const PackedPosition child{words[i], static_cast<std::uint8_t>(words[i + 1])};
-        layers_[count(child.free)].push_back({child, {}});
+    SortedLayer& layer = layers_[size];
+    layer.finish();
+    const std::vector<LayerEntry>& keys = layer.entries();
+    // Each chunk is one collective exchange, so every rank takes part in as many as the rank
+    // with the most keys needs.
+    const std::size_t chunks =
+        boost::mpi::all_reduce(world_, (keys.size() + kExpansionChunk - 1) / kExpansionChunk,
+                               boost::mpi::maximum<std::size_t>());
+    const auto ranks = static_cast<std::size_t>(world_.size());
+    for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
+      const std::size_t begin = std::min(keys.size(), chunk * kExpansionChunk);
+      const std::size_t end = std::min(keys.size(), begin + kExpansionChunk);
+      std::vector<Words>& outgoing = cleared(buffers_.outgoing, ranks);
+      for (std::size_t i = begin; i < end; ++i) {
+        step_.for_each_stored_child(keys[i].key(), [&](const PackedPosition& child) {
+          Words& words = outgoing[static_cast<std::size_t>(owner(child))];
+          words.push_back(child.free);
+          words.push_back(child.snail);
+        });
+      }
+      Received& received = buffers_.incoming;
+      exchange(outgoing, received);
+      std::array<std::size_t, kMaxSquares + 1> run_start{};
+      for (int child_size = 0; child_size < size; ++child_size) {
+        run_start[child_size] = layers_[child_size].entries().size();
+      }
+      for (std::size_t i = 0; i + 1 < received.words.size(); i += 2) {
+        const PackedPosition child{received.words[i],
+                                   static_cast<std::uint8_t>(received.words[i + 1])};
+        layers_[count(child.free)].entries().push_back(LayerEntry::of(child));
+      }
+      for (int child_size = 0; child_size < size; ++child_size) {
+        layers_[child_size].close_run(run_start[child_size]);
       }
     }
-    report("forward: region " + std::to_string(size) + ": " + std::to_string(layer.size()) +
+    report("forward: region " + std::to_string(size) + ": " + std::to_string(keys.size()) +
            " positions on rank 0");
   }
 
-  /// Values the keys of layer `size`. Children this rank owns are looked up directly; the
-  /// others are requested from their owners in the order the keys meet them (no sorting), and
-  /// the answers are consumed in that same order while valuing.
+  /// Values the keys of layer `size`. Each key's children are listed once: the records of the
+  /// children this rank owns are looked up at once, the others are requested from their owners
+  /// in one exchange (no sorting: the answers come back in the order asked) and filled in.
   void value_layer(int size) {
-    std::vector<KeyedRecord>& layer = layers_[size];
-    const std::size_t ranks = static_cast<std::size_t>(world_.size());
+    std::vector<LayerEntry>& keys = layers_[size].entries();
+    const auto ranks = static_cast<std::size_t>(world_.size());
     const int me = world_.rank();
-    struct Slot {
-      int owner;
-      std::size_t index;
-    };
-    std::vector<Words> requests(ranks);
-    std::vector<Slot> slots;  // remote children, in key-then-move order
-    std::vector<std::size_t> first_slot(layer.size() + 1, 0);
-    for (std::size_t i = 0; i < layer.size(); ++i) {
-      step_.for_each_stored_child(layer[i].key, [&](const PackedPosition& child) {
+    std::vector<ChildRecord>& children = buffers_.children;
+    std::vector<std::size_t>& first_child = buffers_.first_child;
+    std::vector<RemoteChild>& remotes = buffers_.remote_children;
+    std::vector<Words>& requests = cleared(buffers_.outgoing, ranks);
+    children.clear();
+    remotes.clear();
+    first_child.assign(keys.size() + 1, 0);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      step_.for_each_stored_move(keys[i].key(), [&](Square move, const PackedPosition& child) {
         const int rank = owner(child);
-        if (rank == me) return;
+        if (rank == me) {
+          children.push_back({own_record(child), static_cast<std::uint8_t>(move)});
+          return;
+        }
+        remotes.push_back({children.size(), rank});
+        children.push_back({{}, static_cast<std::uint8_t>(move)});
         Words& words = requests[static_cast<std::size_t>(rank)];
-        slots.push_back({rank, words.size() / 2});
         words.push_back(child.free);
         words.push_back(child.snail);
       });
-      first_slot[i + 1] = slots.size();
+      first_child[i + 1] = children.size();
     }
     // Answer the others' requests from the layers this rank owns.
-    const std::vector<Words> asked = exchange(requests);
-    std::vector<Words>().swap(requests);
-    std::vector<Words> replies(ranks);
+    Received& asked = buffers_.incoming;
+    exchange(requests, asked);
+    std::vector<Words>& replies = cleared(buffers_.outgoing, ranks);
     for (std::size_t rank = 0; rank < ranks; ++rank) {
-      replies[rank].reserve(asked[rank].size() / 2);
-      for (std::size_t i = 0; i + 1 < asked[rank].size(); i += 2) {
-        const PackedPosition key{asked[rank][i], static_cast<std::uint8_t>(asked[rank][i + 1])};
+      for (std::size_t i = asked.offsets[rank]; i + 1 < asked.offsets[rank + 1]; i += 2) {
+        const PackedPosition key{asked.words[i], static_cast<std::uint8_t>(asked.words[i + 1])};
         replies[rank].push_back(record_word(own_record(key)));
       }
     }
-    const std::vector<Words> answers = exchange(replies);
-    std::vector<StrongRecord> remote(slots.size());
-    for (std::size_t j = 0; j < slots.size(); ++j) {
-      const Words& answer = answers[static_cast<std::size_t>(slots[j].owner)];
-      if (slots[j].index >= answer.size()) {
+    Received& answers = buffers_.answers;
+    exchange(replies, answers);
+    std::vector<std::size_t> answered(ranks, 0);
+    for (const RemoteChild& remote : remotes) {
+      const auto rank = static_cast<std::size_t>(remote.owner);
+      const std::size_t word = answers.offsets[rank] + answered[rank]++;
+      if (word >= answers.offsets[rank + 1]) {
         throw std::logic_error("distributed strong solver: a rank answered the wrong count");
       }
-      remote[j] = record_of_word(answer[slots[j].index]);
+      children[remote.child].record = record_of_word(answers.words[word]);
     }
-    oneapi::tbb::parallel_for(
-        oneapi::tbb::blocked_range<std::size_t>(0, layer.size()),
-        [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i != range.end(); ++i) {
-            // value_of asks for the stored children in the order for_each_stored_child met them
-            // (or for none, when the side to move can enter its own goal at once).
-            std::size_t next = first_slot[i];
-            layer[i].record = step_.value_of(layer[i].key, [&](const PackedPosition& child) {
-              if (owner(child) == me) return own_record(child);
-              if (next == first_slot[i + 1]) {
-                throw std::logic_error("distributed strong solver: children met in another order");
-              }
-              return remote[next++];
-            });
-          }
-        });
-    report("backward: region " + std::to_string(size) + ": " + std::to_string(layer.size()) +
+    parallel_for_ranges(0, keys.size(), [&](std::size_t first, std::size_t last) {
+      for (std::size_t i = first; i != last; ++i) {
+        keys[i].record = step_.value_of_children(
+            keys[i].key(),
+            std::span(children).subspan(first_child[i], first_child[i + 1] - first_child[i]));
+      }
+    });
+    report("backward: region " + std::to_string(size) + ": " + std::to_string(keys.size()) +
            " positions valued on rank 0");
   }
 
   const StrongRecord& own_record(const PackedPosition& key) const {
-    const std::vector<KeyedRecord>& layer = layers_[count(key.free)];
-    const auto found = std::lower_bound(layer.begin(), layer.end(), KeyedRecord{key, {}}, key_less);
-    if (found == layer.end() || found->key != key) {
-      throw std::logic_error("distributed strong solver: a child position was never enumerated");
-    }
-    return found->record;
+    return layers_[count(key.free)].record_of(key);
   }
 
-  /// Every rank's positions, merged on the root into one sorted table.
+  /// Every rank's positions, merged on the root into one sorted table. Each rank merges its own
+  /// sorted layers first (all ranks at once), so the root only merges one sorted run a rank.
   StrongTable gather_table() {
-    Words mine;
     std::vector<std::uint64_t> by_region(kMaxSquares + 1, 0);
+    std::size_t total = 0;
     for (int size = 0; size <= kMaxSquares; ++size) {
-      for (const KeyedRecord& entry : layers_[size]) {
-        mine.push_back(entry.key.free);
-        mine.push_back(entry.key.snail);
-        mine.push_back(record_word(entry.record));
-      }
-      by_region[static_cast<std::size_t>(size)] = layers_[size].size();
-      std::vector<KeyedRecord>().swap(layers_[size]);
+      by_region[static_cast<std::size_t>(size)] = layers_[size].entries().size();
+      total += layers_[size].entries().size();
     }
-    if (mine.size() > kMaxMessageWords / 2) {
+    // Two words an entry, in key order: the free mask, then the snail with the record above it.
+    Words words;
+    words.reserve(2 * total);
+    std::vector<std::span<const LayerEntry>> runs;
+    for (const SortedLayer& layer : layers_) runs.emplace_back(layer.entries());
+    merge_sorted_runs(runs, [&](const LayerEntry& entry) {
+      words.push_back(entry.free);
+      words.push_back(entry.snail | record_word(entry.record) << 8);
+    });
+    for (SortedLayer& layer : layers_) std::vector<LayerEntry>().swap(layer.entries());
+    if (words.size() > kMaxMessageWords) {
       throw std::length_error(
           "distributed strong solver: this rank's share of the table exceeds one MPI message; "
           "use more ranks");
     }
-    std::vector<Words> all;
     std::vector<std::vector<std::uint64_t>> all_by_region;
-    boost::mpi::gather(world_, mine, all, 0);
     boost::mpi::gather(world_, by_region, all_by_region, 0);
+    const Received all = gather_words(words);
     if (world_.rank() != 0) return {};
-    std::vector<KeyedRecord> entries;
-    for (const Words& words : all) {
-      for (std::size_t i = 0; i + 2 < words.size(); i += 3) {
-        entries.push_back(
-            {{words[i], static_cast<std::uint8_t>(words[i + 1])}, record_of_word(words[i + 2])});
-      }
-    }
-    oneapi::tbb::parallel_sort(entries.begin(), entries.end(), key_less);
-    std::vector<PackedPosition> keys(entries.size());
-    std::vector<StrongRecord> records(entries.size());
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      keys[i] = entries[i].key;
-      records[i] = entries[i].record;
-    }
+    Words().swap(words);
+    std::vector<PackedPosition> keys;
+    std::vector<StrongRecord> records;
+    merge_runs(all, keys, records);
     StrongSolveStats stats;
     int top = 0;
     stats.positions_by_region.assign(kMaxSquares + 1, 0);
@@ -363,6 +383,55 @@ class DistributedSolver {
     return StrongTable(std::move(keys), std::move(records), std::move(stats));
   }
 
+  /// Every rank's words, one after another, on the root (MPI_Gatherv; nothing elsewhere).
+  Received gather_words(const Words& words) const {
+    const int count = static_cast<int>(words.size());
+    std::vector<int> counts(static_cast<std::size_t>(world_.size()));
+    boost::mpi::gather(world_, count, counts, 0);
+    Received all;
+    std::vector<int> offsets;
+    if (world_.rank() == 0) {
+      std::size_t gathered = 0;
+      for (const int rank_count : counts) {
+        all.offsets.push_back(gathered);
+        offsets.push_back(static_cast<int>(gathered));
+        gathered += static_cast<std::size_t>(rank_count);
+        if (gathered > kMaxMessageWords) {
+          throw std::length_error(
+              "distributed strong solver: the table exceeds one MPI message on the root");
+        }
+      }
+      all.offsets.push_back(gathered);
+      all.words.resize(gathered);
+    }
+    MPI_Gatherv(words.data(), count, MPI_UINT64_T, all.words.data(), counts.data(), offsets.data(),
+                MPI_UINT64_T, 0, static_cast<MPI_Comm>(world_));
+    return all;
+  }
+
+  /// Merges the ranks' sorted runs of two-word entries into the table's columns.
+  static void merge_runs(const Received& runs, std::vector<PackedPosition>& keys,
+                         std::vector<StrongRecord>& records) {
+    const std::size_t total = runs.words.size() / 2;
+    keys.resize(total);
+    records.resize(total);
+    std::vector<std::size_t> cursor(runs.offsets.begin(), runs.offsets.end() - 1);
+    auto key_at = [&](std::size_t word) {
+      return PackedPosition{runs.words[word], static_cast<std::uint8_t>(runs.words[word + 1])};
+    };
+    for (std::size_t out = 0; out < total; ++out) {
+      // The fewest ranks are a handful: a linear scan for the smallest head beats a heap.
+      std::size_t best = cursor.size();
+      for (std::size_t rank = 0; rank < cursor.size(); ++rank) {
+        if (cursor[rank] == runs.offsets[rank + 1]) continue;
+        if (best == cursor.size() || key_at(cursor[rank]) < key_at(cursor[best])) best = rank;
+      }
+      keys[out] = key_at(cursor[best]);
+      records[out] = record_of_word(runs.words[cursor[best] + 1] >> 8);
+      cursor[best] += 2;
+    }
+  }
+
   void report(const std::string& line) const {
     if (progress_ && world_.rank() == 0) progress_(line);
   }
@@ -372,7 +441,17 @@ class DistributedSolver {
   RetrogradeStep step_;
   const std::function<void(const std::string&)>& progress_;
   const StrongSolveControl& control_;
-  std::array<std::vector<KeyedRecord>, kMaxSquares + 1> layers_;
+  std::array<SortedLayer, kMaxSquares + 1> layers_;
+  // Working memory of the exchanges, reused from layer to layer (see exchange()).
+  struct Buffers {
+    std::vector<Words> outgoing;               // per rank: children, requests or replies to send
+    Words send;                                // `outgoing` end to end, as MPI_Alltoallv wants it
+    Received incoming;                         // children or requests received
+    Received answers;                          // records received for this rank's requests
+    std::vector<ChildRecord> children;         // the layer's stored children, key after key
+    std::vector<std::size_t> first_child;      // key i's children start at first_child[i]
+    std::vector<RemoteChild> remote_children;  // the children others own, in the order asked
+  } buffers_;
 };
 
 }  // namespace

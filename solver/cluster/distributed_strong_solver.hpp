@@ -3,13 +3,16 @@
 //
 // Each position belongs to one rank, chosen by a hash of its key, and only that rank stores it,
 // so the layers' memory divides by K. Layer by layer, as in retro/strong_solver.hpp:
-//   forward   each rank expands the keys it owns and sends every child to the child's owner
-//             (one all-to-all exchange per layer);
-//   backward  each rank asks the owners for the records of its keys' children (all-to-all of
-//             the requested keys, then of the records), then values its keys.
-// At the end the root gathers every rank's keys and records into the one sorted table (the
-// database file needs it whole; the root's memory is the table's, 19 bytes a position, while
-// solving takes 16 bytes a position divided over the ranks).
+//   forward   each rank expands the keys it owns, 2^19 at a time, and sends every child to the
+//             child's owner (one all-to-all exchange per chunk); what a rank receives joins its
+//             layers as sorted duplicate-free runs (retro/sorted_layer.hpp);
+//   backward  each rank lists its keys' children once: the records of those it owns are looked
+//             up at once, the others are asked of their owners (all-to-all of the requested
+//             keys, then of the records); then it values its keys from the list.
+// At the end each rank merges its sorted layers into one sorted run and the root gathers and
+// merges the K runs into the one sorted table (the database file needs it whole: the root holds
+// the gathered runs, 16 bytes a position, and the table, 19 bytes a position, while solving
+// takes 16 bytes a position divided over the ranks).
 // The table equals the one-process solve's, record for record.
 
 #include <boost/mpi/communicator.hpp>

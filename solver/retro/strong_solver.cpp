@@ -1,9 +1,6 @@
 #include "retro/strong_solver.hpp"
 
-#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <array>
@@ -12,121 +9,15 @@
 
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
-#include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
 #include "retro/layer_checkpoint.hpp"
 #include "retro/retrograde_step.hpp"
+#include "retro/sorted_layer.hpp"
 
 namespace rastros {
 namespace {
 
-/// TBB's parallel sort; a serial sort under ThreadSanitizer, which cannot be told about the
-/// hand-offs inside TBB's sort (core/thread_sanitizer.hpp) and would report them as races.
-template <class Iterator, class Less>
-void parallel_sort(Iterator first, Iterator last, Less less) {
-#ifdef RASTROS_THREAD_SANITIZER
-  std::sort(first, last, less);
-#else
-  oneapi::tbb::parallel_sort(first, last, less);
-#endif
-}
-
-/// body(first, last) on sub-ranges covering [begin, end), in parallel; ThreadSanitizer is told that
-/// what the caller wrote before is visible to the tasks and what the tasks wrote is visible after
-/// (core/thread_sanitizer.hpp: Debian's TBB is not instrumented).
-template <class Body>
-void parallel_for_ranges(std::size_t begin, std::size_t end, const Body& body) {
-  int finished = 0;  // only its address matters: the tasks' results are published there
-  oneapi::tbb::parallel_for(
-      oneapi::tbb::blocked_range<std::size_t>(begin, end),
-      thread_sanitizer::handed_off([&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-        body(range.begin(), range.end());
-        thread_sanitizer::publish(&finished);
-      }));
-  thread_sanitizer::acquire(&finished);
-}
-
-/// A key and its record in 16 bytes: the record sits where PackedPosition has padding, so the
-/// layers cost no more memory than their keys while they are enumerated and valued.
-struct Entry {
-  SquareMask free = 0;
-  std::uint8_t snail = 0;
-  StrongRecord record;
-
-  PackedPosition key() const { return {free, snail}; }
-  static Entry of(const PackedPosition& key) { return {key.free, key.snail, {}}; }
-};
-static_assert(sizeof(Entry) == 16);
-
-/// The same order as PackedPosition's: free mask first, then snail.
-bool key_less(const Entry& a, const Entry& b) {
-  return a.free < b.free || (a.free == b.free && a.snail < b.snail);
-}
-bool same_key(const Entry& a, const Entry& b) {
-  return a.free == b.free && a.snail == b.snail;
-}
-
-/// Keys of one region size, gathered as sorted duplicate-free runs. A run is merged with the
-/// run before it once it is at least half its size, so every key takes part in O(log n) merges
-/// however many chunks the parent layers are expanded in.
-class Layer {
- public:
-  std::vector<Entry>& entries() { return entries_; }
-  const std::vector<Entry>& entries() const { return entries_; }
-
-  /// Sorts the entries appended since `from` into a new run and merges runs as needed.
-  void close_run(std::size_t from) {
-    sort_unique_tail(from);
-    if (entries_.size() == from) return;
-    run_starts_.push_back(from);
-    while (run_starts_.size() >= 2 &&
-           2 * (entries_.size() - run_starts_.back()) >=
-               run_starts_.back() - run_starts_[run_starts_.size() - 2]) {
-      merge_last_two_runs();
-    }
-  }
-
-  /// Leaves one sorted duplicate-free run: the layer is complete and ready for look-ups.
-  void finish() {
-    while (run_starts_.size() >= 2) merge_last_two_runs();
-    run_starts_.clear();
-    entries_.shrink_to_fit();
-  }
-
-  const StrongRecord& record_of(const PackedPosition& key) const {
-    const Entry probe = Entry::of(key);
-    const auto found = std::lower_bound(entries_.begin(), entries_.end(), probe, key_less);
-    if (found == entries_.end() || !same_key(*found, probe)) {
-      throw std::logic_error("strong solver: a child position was never enumerated");
-    }
-    return found->record;
-  }
-
- private:
-  void sort_unique_tail(std::size_t from) {
-    parallel_sort(entries_.begin() + static_cast<std::ptrdiff_t>(from), entries_.end(), key_less);
-    entries_.erase(
-        std::unique(entries_.begin() + static_cast<std::ptrdiff_t>(from), entries_.end(), same_key),
-        entries_.end());
-  }
-
-  void merge_last_two_runs() {
-    const auto first = entries_.begin() + static_cast<std::ptrdiff_t>(run_starts_.end()[-2]);
-    const auto middle = entries_.begin() + static_cast<std::ptrdiff_t>(run_starts_.back());
-    std::inplace_merge(first, middle, entries_.end(), key_less);
-    entries_.erase(std::unique(first, entries_.end(), same_key), entries_.end());
-    run_starts_.pop_back();
-  }
-
-  std::vector<Entry> entries_;
-  std::vector<std::size_t> run_starts_;
-};
-
-using Layers = std::array<Layer, kMaxSquares + 1>;
-
-/// Keys are expanded this many at a time, so that the children waiting to be sorted (at most
-/// 8 per key) stay a bounded amount of memory however large a layer grows.
-constexpr std::size_t kExpansionChunk = std::size_t{1} << 19;
+using Layers = std::array<SortedLayer, kMaxSquares + 1>;
 
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) {
@@ -144,7 +35,7 @@ class RetrogradeSolver {
     StrongSolveStats stats;
     const PackedPosition start_key = step_.canonicalizer().pack(rastros_.start_position());
     const int top = count(start_key.free);
-    layers_[top].entries().push_back(Entry::of(start_key));
+    layers_[top].entries().push_back(LayerEntry::of(start_key));
 
     const int valued_before = open_checkpoint();
     for (int size = top; size >= 0; --size) {
@@ -194,7 +85,7 @@ class RetrogradeSolver {
   }
 
   std::uint32_t layer_keys_checksum(int size) const {
-    const std::vector<Entry>& entries = layers_[size].entries();
+    const std::vector<LayerEntry>& entries = layers_[size].entries();
     std::vector<PackedPosition> keys(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) keys[i] = entries[i].key();
     return keys_checksum(keys);
@@ -203,7 +94,7 @@ class RetrogradeSolver {
   /// Saves layer `size`'s records, then records that every layer up to it is valued.
   void save_layer(int size) {
     if (control_.checkpoint_directory.empty()) return;
-    const std::vector<Entry>& entries = layers_[size].entries();
+    const std::vector<LayerEntry>& entries = layers_[size].entries();
     std::vector<StrongRecord> records(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) records[i] = entries[i].record;
     write_layer_records(control_.checkpoint_directory, size, layer_keys_checksum(size), records);
@@ -211,7 +102,7 @@ class RetrogradeSolver {
   }
 
   void read_layer(int size) {
-    std::vector<Entry>& entries = layers_[size].entries();
+    std::vector<LayerEntry>& entries = layers_[size].entries();
     const std::vector<StrongRecord> records = read_layer_records(
         control_.checkpoint_directory, size, entries.size(), layer_keys_checksum(size));
     for (std::size_t i = 0; i < entries.size(); ++i) entries[i].record = records[i];
@@ -226,9 +117,9 @@ class RetrogradeSolver {
   /// Completes layer `size` (every parent is in a larger layer, already expanded) and sends the
   /// children of its keys to the smaller layers.
   void enumerate_layer(int size, StrongSolveStats& stats) {
-    Layer& layer = layers_[size];
+    SortedLayer& layer = layers_[size];
     layer.finish();
-    const std::vector<Entry>& keys = layer.entries();
+    const std::vector<LayerEntry>& keys = layer.entries();
     if (keys.empty()) return;
     for (std::size_t begin = 0; begin < keys.size(); begin += kExpansionChunk) {
       const std::size_t end = std::min(keys.size(), begin + kExpansionChunk);
@@ -244,9 +135,10 @@ class RetrogradeSolver {
 
   /// Every child of a key that is a position still in play: moves into a goal end the game and
   /// children with an empty region are stuck, so neither is stored.
-  void expand(const Entry& entry, std::array<std::vector<Entry>, kMaxSquares + 1>& buckets) const {
+  void expand(const LayerEntry& entry,
+              std::array<std::vector<LayerEntry>, kMaxSquares + 1>& buckets) const {
     step_.for_each_stored_child(entry.key(), [&](const PackedPosition& child) {
-      buckets[count(child.free)].push_back(Entry::of(child));
+      buckets[count(child.free)].push_back(LayerEntry::of(child));
     });
   }
 
@@ -255,11 +147,11 @@ class RetrogradeSolver {
     std::size_t gathered = 0;
     for (const Buckets& buckets : buckets_) gathered += buckets[child_size].size();
     if (gathered == 0) return;
-    std::vector<Entry>& entries = layers_[child_size].entries();
+    std::vector<LayerEntry>& entries = layers_[child_size].entries();
     const std::size_t from = entries.size();
     entries.reserve(from + gathered);
     for (Buckets& buckets : buckets_) {
-      std::vector<Entry>& bucket = buckets[child_size];
+      std::vector<LayerEntry>& bucket = buckets[child_size];
       entries.insert(entries.end(), bucket.begin(), bucket.end());
       bucket.clear();
     }
@@ -269,7 +161,7 @@ class RetrogradeSolver {
 
   /// Values every key of layer `size` from its children, all in smaller, valued layers.
   void value_layer(int size) {
-    std::vector<Entry>& keys = layers_[size].entries();
+    std::vector<LayerEntry>& keys = layers_[size].entries();
     if (keys.empty()) return;
     parallel_for_ranges(0, keys.size(), [&](std::size_t first, std::size_t last) {
       for (std::size_t i = first; i != last; ++i) keys[i].record = value_of(keys[i]);
@@ -279,39 +171,36 @@ class RetrogradeSolver {
   }
 
   /// The record of a key from its children, all in smaller, valued layers.
-  StrongRecord value_of(const Entry& entry) const {
+  StrongRecord value_of(const LayerEntry& entry) const {
     return step_.value_of(entry.key(), [&](const PackedPosition& child) {
       return layers_[count(child.free)].record_of(child);
     });
   }
 
-  /// One sorted table from the layers, each layer's memory released as it is copied.
+  /// One sorted table from the layers (each sorted already), their memory released after.
   void merge_layers(std::vector<PackedPosition>& keys, std::vector<StrongRecord>& records) {
     std::size_t total = 0;
-    for (const Layer& layer : layers_) total += layer.entries().size();
-    std::vector<Entry> all;
-    all.reserve(total);
-    for (Layer& layer : layers_) {
-      all.insert(all.end(), layer.entries().begin(), layer.entries().end());
-      std::vector<Entry>().swap(layer.entries());
+    std::vector<std::span<const LayerEntry>> runs;
+    for (const SortedLayer& layer : layers_) {
+      total += layer.entries().size();
+      runs.emplace_back(layer.entries());
     }
-    // Layers hold disjoint keys (a key's region size fixes its layer), so no duplicates here.
-    parallel_sort(all.begin(), all.end(), key_less);
-    keys.resize(total);
-    records.resize(total);
-    parallel_for_ranges(0, total, [&](std::size_t first, std::size_t last) {
-      for (std::size_t i = first; i != last; ++i) {
-        keys[i] = all[i].key();
-        records[i] = all[i].record;
-      }
+    keys.clear();
+    records.clear();
+    keys.reserve(total);
+    records.reserve(total);
+    merge_sorted_runs(runs, [&](const LayerEntry& entry) {
+      keys.push_back(entry.key());
+      records.push_back(entry.record);
     });
+    for (SortedLayer& layer : layers_) std::vector<LayerEntry>().swap(layer.entries());
   }
 
   void report(const std::string& line) const {
     if (progress_) progress_(line);
   }
 
-  using Buckets = std::array<std::vector<Entry>, kMaxSquares + 1>;
+  using Buckets = std::array<std::vector<LayerEntry>, kMaxSquares + 1>;
 
   const StrongSolveControl& control_;
   const Rastros& rastros_;
