@@ -289,10 +289,10 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
 #ifdef RASTROS_HAVE_MPI
     if (mpi_size() > 1) {
       // Every rank solves its share of each layer; the root writes the file.
-      const StrongTable table =
+      StrongTable table =
           cluster::solve_strong_distributed(mpi_world(), rastros, progress, control);
       if (mpi_rank() != 0) return 0;
-      database = to_database(rastros, table);
+      database = to_database(rastros, std::move(table));
     } else {
       database = build_strong_database(rastros, progress, control);
     }

@@ -15,13 +15,14 @@ DatabaseHeader header_for(const Rastros& rastros, DatabaseKind kind) {
   return header;
 }
 
-Database to_database(const Rastros& rastros, const StrongTable& table) {
+Database to_database(const Rastros& rastros, StrongTable table) {
   std::vector<DatabaseRecord> records;
   records.reserve(table.size());
   for (const StrongRecord& record : table.records()) {
     records.push_back({record.value, record.remoteness, record.best_move});
   }
-  return Database(header_for(rastros, DatabaseKind::strong), table.keys(), std::move(records));
+  return Database(header_for(rastros, DatabaseKind::strong), std::move(table).release_keys(),
+                  std::move(records));
 }
 
 Database build_strong_database(const Rastros& rastros,

@@ -13,8 +13,9 @@ namespace rastros {
 /// The header describing `rastros` for a database of `kind`.
 DatabaseHeader header_for(const Rastros& rastros, DatabaseKind kind);
 
-/// A solved strong table as a strong database (same keys, same records).
-Database to_database(const Rastros& rastros, const StrongTable& table);
+/// A solved strong table as a strong database (same keys, same records). The table's keys move
+/// into the database rather than being copied: 16 bytes a position less at the peak.
+Database to_database(const Rastros& rastros, StrongTable table);
 
 /// Solves every position reachable from the start of `rastros` and returns the database.
 Database build_strong_database(const Rastros& rastros,

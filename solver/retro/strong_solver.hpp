@@ -75,6 +75,9 @@ class StrongTable {
   const std::vector<StrongRecord>& records() const { return records_; }
   const StrongSolveStats& stats() const { return stats_; }
 
+  /// Moves the keys out of a table that is done with (a database takes them without a copy).
+  std::vector<PackedPosition> release_keys() && { return std::move(keys_); }
+
   /// Bytes of table memory per stored position (keys and records).
   static constexpr std::size_t kBytesPerPosition = sizeof(PackedPosition) + sizeof(StrongRecord);
 
