@@ -53,45 +53,58 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
   for (std::size_t i = 0; i < slots.size(); ++i) {
     if (first_twin[i] == i) to_solve.push_back(&slots[i]);
   }
-  oneapi::tbb::parallel_for_each(
-      to_solve.begin(), to_solve.end(), thread_sanitizer::handed_off([&](Slot* slot_pointer) {
-        Slot& slot = *slot_pointer;
-        if (slot.solved) return;
-        if (control.stop && control.stop->load(std::memory_order_relaxed)) return;
-        const Rastros variant(board, slot.result.start, rastros.stuck_rule());
-        if (control.square_budget) {
-          const auto deadline = std::chrono::steady_clock::now() +
-                                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                    *control.square_budget);
-          // The map solver's table is left untouched (tables are mapped lazily, so it costs
-          // no memory).
-          {
-            // The solver and its count end here, before the task publishes what it wrote.
-            Solver own(rastros, solver.options(), {control.stop, deadline});
-            const SquareSolverNodes::Counting counting(control.budget_nodes, own);
-            try {
-              // Isolated: while this square's search waits for its helpers, the thread must
-              // not pick up another square, whose solver would hold a second table and whose
-              // clock would run out while this one ran.
-              oneapi::tbb::this_task_arena::isolate(
-                  [&] { slot.result.outcome = own.solve(variant.start_position()); });
-            } catch (const SearchCancelled&) {
-              slot.result.over_budget = true;
-            }
-          }
-          if (slot.result.over_budget) {
-            // A stop, not the budget, ends the map: the square is simply not solved.
-            slot.solved = !(control.stop && control.stop->load(std::memory_order_relaxed));
-            thread_sanitizer::publish(&slots);
-            return;
-          }
-        } else {
-          slot.result.outcome = solver.solve(variant.start_position());
+  const auto solve_square = [&](Slot& slot) {
+    if (slot.solved) return;
+    if (control.stop && control.stop->load(std::memory_order_relaxed)) return;
+    const Rastros variant(board, slot.result.start, rastros.stuck_rule());
+    if (control.square_budget) {
+      const auto deadline =
+          std::chrono::steady_clock::now() +
+          std::chrono::duration_cast<std::chrono::steady_clock::duration>(*control.square_budget);
+      // The map solver's table is left untouched (tables are mapped lazily, so it costs
+      // no memory).
+      {
+        // The solver and its count end here, before the task publishes what it wrote.
+        Solver own(rastros, solver.options(), {control.stop, deadline});
+        const SquareSolverNodes::Counting counting(control.budget_nodes, own);
+        try {
+          // Isolated: while this square's search waits for its helpers, the thread must
+          // not pick up another square, whose solver would hold a second table and whose
+          // clock would run out while this one ran.
+          oneapi::tbb::this_task_arena::isolate(
+              [&] { slot.result.outcome = own.solve(variant.start_position()); });
+        } catch (const SearchCancelled&) {
+          slot.result.over_budget = true;
         }
-        slot.solved = true;
-        if (control.on_solved) control.on_solved(slot.result);
-        thread_sanitizer::publish(&slots);
-      }));
+      }
+      if (slot.result.over_budget) {
+        // A stop, not the budget, ends the map: the square is simply not solved.
+        slot.solved = !(control.stop && control.stop->load(std::memory_order_relaxed));
+        return;
+      }
+    } else {
+      slot.result.outcome = solver.solve(variant.start_position());
+    }
+    slot.solved = true;
+    if (control.on_solved) control.on_solved(slot.result);
+  };
+  // Each task publishes what it wrote (ThreadSanitizer, core/thread_sanitizer.hpp), also when
+  // it throws (a cancelled search): this thread acquires it before the exception goes on.
+  try {
+    oneapi::tbb::parallel_for_each(to_solve.begin(), to_solve.end(),
+                                   thread_sanitizer::handed_off([&](Slot* slot) {
+                                     try {
+                                       solve_square(*slot);
+                                     } catch (...) {
+                                       thread_sanitizer::publish(&slots);
+                                       throw;
+                                     }
+                                     thread_sanitizer::publish(&slots);
+                                   }));
+  } catch (...) {
+    thread_sanitizer::acquire(&slots);
+    throw;
+  }
   thread_sanitizer::acquire(&slots);
   for (std::size_t i = 0; i < slots.size(); ++i) {
     const Slot& first = slots[first_twin[i]];
