@@ -1,16 +1,21 @@
 // The .rdb database file on ~1M canonical 7x7 keys met by random games: find() latency on a
 // loaded database (hits in random order, and misses), write and read throughput, and the
-// file's bytes per position.
+// file's bytes per position; deflating the payload in pieces on 1 and 2 threads against
+// zlib's one-piece compress2.
 #include <benchmark/benchmark.h>
+#include <oneapi/tbb/task_arena.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/parallel_deflate.hpp"
 #include "db/database_file.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/rastros.hpp"
@@ -109,11 +114,14 @@ void BM_FindMiss(benchmark::State& state) {
 }
 BENCHMARK(BM_FindMiss);
 
+// Argument: threads. The payload is deflated in pieces on every thread (core/parallel_deflate),
+// so /2 against /1 is the writer's speed-up.
 void BM_Write(benchmark::State& state) {
   const Database& db = database();
   std::uintmax_t bytes = 0;
+  oneapi::tbb::task_arena arena(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    write_database(bench_file(), db);
+    arena.execute([&] { write_database(bench_file(), db); });
     bytes = std::filesystem::file_size(bench_file());
   }
   std::filesystem::remove(bench_file());
@@ -121,7 +129,52 @@ void BM_Write(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
   state.counters["bytes_per_position"] = static_cast<double>(bytes) / db.size();
 }
-BENCHMARK(BM_Write)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Write)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The database's payload before compression, taken back out of its file image.
+const std::vector<unsigned char>& payload() {
+  static const std::vector<unsigned char> instance = [] {
+    const std::vector<unsigned char> image = encode_database(database());
+    std::uint32_t header_length = 0;
+    for (int i = 0; i < 4; ++i) header_length |= std::uint32_t{image[20 + i]} << (8 * i);
+    const std::size_t begin = 24 + header_length;
+    std::vector<unsigned char> raw(64 * image.size());
+    uLongf raw_size = raw.size();
+    if (uncompress(raw.data(), &raw_size, image.data() + begin, image.size() - begin - 4) != Z_OK) {
+      throw std::runtime_error("bench: the payload did not inflate");
+    }
+    raw.resize(raw_size);
+    return raw;
+  }();
+  return instance;
+}
+
+// Baseline: zlib's one-piece compress2 at the same level, on one thread.
+void BM_DeflateOnePiece(benchmark::State& state) {
+  const std::vector<unsigned char>& input = payload();
+  std::vector<unsigned char> output(compressBound(input.size()));
+  uLongf size = 0;
+  for (auto _ : state) {
+    size = output.size();
+    compress2(output.data(), &size, input.data(), input.size(), Z_DEFAULT_COMPRESSION);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input.size()));
+  state.counters["compressed_bytes"] = static_cast<double>(size);
+}
+BENCHMARK(BM_DeflateOnePiece)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Argument: threads.
+void BM_DeflateInPieces(benchmark::State& state) {
+  const std::vector<unsigned char>& input = payload();
+  oneapi::tbb::task_arena arena(static_cast<int>(state.range(0)));
+  std::size_t size = 0;
+  for (auto _ : state) {
+    arena.execute([&] { size = deflate_in_parallel(input, Z_DEFAULT_COMPRESSION).size(); });
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input.size()));
+  state.counters["compressed_bytes"] = static_cast<double>(size);
+}
+BENCHMARK(BM_DeflateInPieces)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Read(benchmark::State& state) {
   const Database& db = database();
