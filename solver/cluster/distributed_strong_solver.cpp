@@ -12,8 +12,6 @@
 #include <chrono>
 #include <exception>
 #include <functional>
-#include <limits>
-#include <optional>
 #include <span>
 #include <stdexcept>
 
@@ -45,7 +43,7 @@ StrongRecord record_of_word(std::uint64_t word) {
 /// What an all-to-all exchange delivered: every rank's words, one after another.
 struct Received {
   Words words;
-  std::vector<std::size_t> offsets;  // rank r's words start at offsets[r]
+  std::vector<std::size_t> offsets;  // rank r's words are [offsets[r], offsets[r + 1])
 };
 
 using ChildRecord = RetrogradeStep::ChildRecord;
@@ -203,12 +201,13 @@ class DistributedSolver {
       sent += outgoing[rank].size();
       receive_offsets[rank] = static_cast<int>(received);
       received += static_cast<std::size_t>(receive_counts[rank]);
-      // MPI counts and offsets are ints: a layer this large needs more ranks.
-      if (sent > kMaxMessageWords || received > kMaxMessageWords) {
-        throw std::length_error(
-            "distributed strong solver: a layer's exchange exceeds MPI's 2^31 words; use more "
-            "ranks");
-      }
+    }
+    // MPI counts and offsets are ints: a layer this large needs more ranks. Every rank throws
+    // if any must (one alone would leave the others waiting in the exchange).
+    const bool too_large = sent > kMaxMessageWords || received > kMaxMessageWords;
+    if (boost::mpi::all_reduce(world_, too_large, std::logical_or<bool>())) {
+      throw std::length_error(
+          "distributed strong solver: an exchange exceeds MPI's 2^31 words; use more ranks");
     }
     Words& send_buffer = buffers_.send;
     send_buffer.clear();
@@ -357,11 +356,6 @@ class DistributedSolver {
       words.push_back(entry.snail | record_word(entry.record) << 8);
     });
     for (SortedLayer& layer : layers_) std::vector<LayerEntry>().swap(layer.entries());
-    if (words.size() > kMaxMessageWords) {
-      throw std::length_error(
-          "distributed strong solver: this rank's share of the table exceeds one MPI message; "
-          "use more ranks");
-    }
     std::vector<std::vector<std::uint64_t>> all_by_region;
     boost::mpi::gather(world_, by_region, all_by_region, 0);
     const Received all = gather_words(words);
@@ -383,29 +377,39 @@ class DistributedSolver {
     return StrongTable(std::move(keys), std::move(records), std::move(stats));
   }
 
-  /// Every rank's words, one after another, on the root (MPI_Gatherv; nothing elsewhere).
+  /// Every rank's words, one after another, on the root (nothing elsewhere). Sent point to
+  /// point in pieces of at most kMaxMessageWords, so the table is bounded by the root's memory,
+  /// not by MPI's int counts.
   Received gather_words(const Words& words) const {
-    const int count = static_cast<int>(words.size());
-    std::vector<int> counts(static_cast<std::size_t>(world_.size()));
-    boost::mpi::gather(world_, count, counts, 0);
-    Received all;
-    std::vector<int> offsets;
-    if (world_.rank() == 0) {
-      std::size_t gathered = 0;
-      for (const int rank_count : counts) {
-        all.offsets.push_back(gathered);
-        offsets.push_back(static_cast<int>(gathered));
-        gathered += static_cast<std::size_t>(rank_count);
-        if (gathered > kMaxMessageWords) {
-          throw std::length_error(
-              "distributed strong solver: the table exceeds one MPI message on the root");
-        }
+    std::vector<std::uint64_t> counts;
+    boost::mpi::gather(world_, static_cast<std::uint64_t>(words.size()), counts, 0);
+    constexpr int kTag = 71;
+    if (world_.rank() != 0) {
+      for (std::size_t at = 0; at < words.size(); at += kMaxMessageWords) {
+        const std::size_t piece = std::min(kMaxMessageWords, words.size() - at);
+        MPI_Send(words.data() + at, static_cast<int>(piece), MPI_UINT64_T, 0, kTag,
+                 static_cast<MPI_Comm>(world_));
       }
-      all.offsets.push_back(gathered);
-      all.words.resize(gathered);
+      return {};
     }
-    MPI_Gatherv(words.data(), count, MPI_UINT64_T, all.words.data(), counts.data(), offsets.data(),
-                MPI_UINT64_T, 0, static_cast<MPI_Comm>(world_));
+    Received all;
+    std::size_t gathered = 0;
+    for (const std::uint64_t count : counts) {
+      all.offsets.push_back(gathered);
+      gathered += count;
+    }
+    all.offsets.push_back(gathered);
+    all.words.resize(gathered);
+    std::copy(words.begin(), words.end(), all.words.begin());
+    for (int rank = 1; rank < world_.size(); ++rank) {
+      const std::size_t first = all.offsets[static_cast<std::size_t>(rank)];
+      const std::size_t last = all.offsets[static_cast<std::size_t>(rank) + 1];
+      for (std::size_t at = first; at < last; at += kMaxMessageWords) {
+        const std::size_t piece = std::min(kMaxMessageWords, last - at);
+        MPI_Recv(all.words.data() + at, static_cast<int>(piece), MPI_UINT64_T, rank, kTag,
+                 static_cast<MPI_Comm>(world_), MPI_STATUS_IGNORE);
+      }
+    }
     return all;
   }
 
