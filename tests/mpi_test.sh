@@ -80,6 +80,10 @@ for ranks in 1 2 3; do
   check "strong solve on $ranks ranks: summary printed once" \
     test "$(grep -c '^Positions:' "$WORK/strong-$ranks.txt")" -eq 1
 done
+# Several threads in each rank: the children are listed and expanded by blocks in parallel.
+mpi 2 solve --db "$WORK/strong-threads.rdb" --board 5x5 --threads 2 --quiet >/dev/null
+check "strong solve on 2 ranks of 2 threads: byte-identical database" \
+  cmp -s "$WORK/strong.rdb" "$WORK/strong-threads.rdb"
 mpi 2 solve --db "$WORK/strong-sd.rdb" --board 4x4 --rules stuck-draw --steps orthogonal --quiet >/dev/null
 "$RASTROS" solve --db "$WORK/strong-sd-1.rdb" --board 4x4 --rules stuck-draw --steps orthogonal --quiet >/dev/null
 check "strong solve of a stuck-draw orthogonal game on 2 ranks" \

@@ -1,6 +1,7 @@
 #include "cluster/distributed_strong_solver.hpp"
 
 #include <mpi.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
 #include <array>
@@ -50,9 +51,22 @@ using ChildRecord = RetrogradeStep::ChildRecord;
 
 /// A child whose record another rank holds: where its record goes once the owner answers.
 struct RemoteChild {
-  std::size_t child;  // index in the layer's list of children
+  std::size_t child;  // index in its block's list of children
   int owner;
+  std::size_t request;  // which of the block's requests to `owner` asks for it
 };
+
+/// The stored children of a block of keys, listed by one task of the backward pass.
+struct ChildList {
+  std::vector<ChildRecord> children;       // key after key
+  std::vector<std::size_t> first_child;    // the block's i-th key's children start here
+  std::vector<RemoteChild> remotes;        // the children other ranks own
+  std::vector<Words> requests;             // per rank: the keys asked of it, two words each
+  std::vector<std::size_t> first_request;  // per rank: where the block's requests start
+};
+
+/// Keys a task of the backward pass lists at a time.
+constexpr std::size_t kListBlock = 1 << 14;
 
 class DistributedSolver {
  public:
@@ -245,13 +259,25 @@ class DistributedSolver {
     for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
       const std::size_t begin = std::min(keys.size(), chunk * kExpansionChunk);
       const std::size_t end = std::min(keys.size(), begin + kExpansionChunk);
+      // Each thread gathers the children it makes per owner; then they go out together (the
+      // order they travel in does not matter: the receiver sorts them).
+      for (std::vector<Words>& lists : buffers_.thread_outgoing) cleared(lists, ranks);
+      parallel_for_ranges(begin, end, [&](std::size_t first, std::size_t last) {
+        std::vector<Words>& lists = buffers_.thread_outgoing.local();
+        lists.resize(ranks);
+        for (std::size_t i = first; i != last; ++i) {
+          step_.for_each_stored_child(keys[i].key(), [&](const PackedPosition& child) {
+            Words& words = lists[static_cast<std::size_t>(owner(child))];
+            words.push_back(child.free);
+            words.push_back(child.snail);
+          });
+        }
+      });
       std::vector<Words>& outgoing = cleared(buffers_.outgoing, ranks);
-      for (std::size_t i = begin; i < end; ++i) {
-        step_.for_each_stored_child(keys[i].key(), [&](const PackedPosition& child) {
-          Words& words = outgoing[static_cast<std::size_t>(owner(child))];
-          words.push_back(child.free);
-          words.push_back(child.snail);
-        });
+      for (const std::vector<Words>& lists : buffers_.thread_outgoing) {
+        for (std::size_t rank = 0; rank < lists.size(); ++rank) {
+          outgoing[rank].insert(outgoing[rank].end(), lists[rank].begin(), lists[rank].end());
+        }
       }
       Received& received = buffers_.incoming;
       exchange(outgoing, received);
@@ -272,65 +298,103 @@ class DistributedSolver {
            " positions on rank 0");
   }
 
-  /// Values the keys of layer `size`. Each key's children are listed once: the records of the
-  /// children this rank owns are looked up at once, the others are requested from their owners
-  /// in one exchange (no sorting: the answers come back in the order asked) and filled in.
+  /// Values the keys of layer `size`. Each key's children are listed once, in blocks of keys
+  /// listed in parallel: the records of the children this rank owns are looked up at once, the
+  /// others are asked of their owners in one exchange (no sorting: the answers come back in the
+  /// order asked) and filled in; then every key is valued from its list.
   void value_layer(int size) {
     std::vector<LayerEntry>& keys = layers_[size].entries();
     const auto ranks = static_cast<std::size_t>(world_.size());
-    const int me = world_.rank();
-    std::vector<ChildRecord>& children = buffers_.children;
-    std::vector<std::size_t>& first_child = buffers_.first_child;
-    std::vector<RemoteChild>& remotes = buffers_.remote_children;
+    const std::size_t block_count = (keys.size() + kListBlock - 1) / kListBlock;
+    if (buffers_.blocks.size() < block_count) buffers_.blocks.resize(block_count);
+    const std::span<ChildList> blocks(buffers_.blocks.data(), block_count);
+    parallel_for_ranges(0, block_count, [&](std::size_t first, std::size_t last) {
+      for (std::size_t block = first; block != last; ++block) {
+        list_children(keys, block * kListBlock, std::min(keys.size(), (block + 1) * kListBlock),
+                      blocks[block]);
+      }
+    });
+    // The requests to each rank, block after block: a block's k-th request to rank r is
+    // request first_request[r] + k of the whole layer.
     std::vector<Words>& requests = cleared(buffers_.outgoing, ranks);
-    children.clear();
-    remotes.clear();
-    first_child.assign(keys.size() + 1, 0);
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      step_.for_each_stored_move(keys[i].key(), [&](Square move, const PackedPosition& child) {
-        const int rank = owner(child);
-        if (rank == me) {
-          children.push_back({own_record(child), static_cast<std::uint8_t>(move)});
-          return;
-        }
-        remotes.push_back({children.size(), rank});
-        children.push_back({{}, static_cast<std::uint8_t>(move)});
-        Words& words = requests[static_cast<std::size_t>(rank)];
-        words.push_back(child.free);
-        words.push_back(child.snail);
-      });
-      first_child[i + 1] = children.size();
+    for (ChildList& block : blocks) {
+      block.first_request.resize(ranks);
+      for (std::size_t rank = 0; rank < ranks; ++rank) {
+        block.first_request[rank] = requests[rank].size() / 2;
+        requests[rank].insert(requests[rank].end(), block.requests[rank].begin(),
+                              block.requests[rank].end());
+      }
     }
-    // Answer the others' requests from the layers this rank owns.
     Received& asked = buffers_.incoming;
     exchange(requests, asked);
+    // Answer the others' requests from the layers this rank owns.
     std::vector<Words>& replies = cleared(buffers_.outgoing, ranks);
     for (std::size_t rank = 0; rank < ranks; ++rank) {
-      for (std::size_t i = asked.offsets[rank]; i + 1 < asked.offsets[rank + 1]; i += 2) {
-        const PackedPosition key{asked.words[i], static_cast<std::uint8_t>(asked.words[i + 1])};
-        replies[rank].push_back(record_word(own_record(key)));
-      }
+      const std::size_t from = asked.offsets[rank];
+      replies[rank].resize((asked.offsets[rank + 1] - from) / 2);
+      parallel_for_ranges(0, replies[rank].size(), [&](std::size_t first, std::size_t last) {
+        for (std::size_t i = first; i != last; ++i) {
+          const PackedPosition key{asked.words[from + 2 * i],
+                                   static_cast<std::uint8_t>(asked.words[from + 2 * i + 1])};
+          replies[rank][i] = record_word(own_record(key));
+        }
+      });
     }
     Received& answers = buffers_.answers;
     exchange(replies, answers);
-    std::vector<std::size_t> answered(ranks, 0);
-    for (const RemoteChild& remote : remotes) {
-      const auto rank = static_cast<std::size_t>(remote.owner);
-      const std::size_t word = answers.offsets[rank] + answered[rank]++;
-      if (word >= answers.offsets[rank + 1]) {
-        throw std::logic_error("distributed strong solver: a rank answered the wrong count");
-      }
-      children[remote.child].record = record_of_word(answers.words[word]);
-    }
-    parallel_for_ranges(0, keys.size(), [&](std::size_t first, std::size_t last) {
-      for (std::size_t i = first; i != last; ++i) {
-        keys[i].record = step_.value_of_children(
-            keys[i].key(),
-            std::span(children).subspan(first_child[i], first_child[i + 1] - first_child[i]));
+    parallel_for_ranges(0, block_count, [&](std::size_t first, std::size_t last) {
+      for (std::size_t block_index = first; block_index != last; ++block_index) {
+        ChildList& block = blocks[block_index];
+        const std::size_t begin = block_index * kListBlock;
+        fill_answers(block, answers);
+        for (std::size_t i = 0; i + 1 < block.first_child.size(); ++i) {
+          keys[begin + i].record = step_.value_of_children(
+              keys[begin + i].key(),
+              std::span(block.children)
+                  .subspan(block.first_child[i], block.first_child[i + 1] - block.first_child[i]));
+        }
       }
     });
     report("backward: region " + std::to_string(size) + ": " + std::to_string(keys.size()) +
            " positions valued on rank 0");
+  }
+
+  /// Lists the stored children of keys [begin, end) into `list`: records of children this rank
+  /// owns, placeholders and requests for the others.
+  void list_children(const std::vector<LayerEntry>& keys, std::size_t begin, std::size_t end,
+                     ChildList& list) const {
+    const int me = world_.rank();
+    list.children.clear();
+    list.remotes.clear();
+    list.first_child.assign(1, 0);
+    cleared(list.requests, static_cast<std::size_t>(world_.size()));
+    for (std::size_t i = begin; i != end; ++i) {
+      step_.for_each_stored_move(keys[i].key(), [&](Square move, const PackedPosition& child) {
+        const int rank = owner(child);
+        if (rank == me) {
+          list.children.push_back({own_record(child), static_cast<std::uint8_t>(move)});
+          return;
+        }
+        Words& words = list.requests[static_cast<std::size_t>(rank)];
+        list.remotes.push_back({list.children.size(), rank, words.size() / 2});
+        list.children.push_back({{}, static_cast<std::uint8_t>(move)});
+        words.push_back(child.free);
+        words.push_back(child.snail);
+      });
+      list.first_child.push_back(list.children.size());
+    }
+  }
+
+  /// Puts the owners' answers into the placeholders of `list`.
+  static void fill_answers(ChildList& list, const Received& answers) {
+    for (const RemoteChild& remote : list.remotes) {
+      const auto rank = static_cast<std::size_t>(remote.owner);
+      const std::size_t word = answers.offsets[rank] + list.first_request[rank] + remote.request;
+      if (word >= answers.offsets[rank + 1]) {
+        throw std::logic_error("distributed strong solver: a rank answered the wrong count");
+      }
+      list.children[remote.child].record = record_of_word(answers.words[word]);
+    }
   }
 
   const StrongRecord& own_record(const PackedPosition& key) const {
@@ -448,13 +512,13 @@ class DistributedSolver {
   std::array<SortedLayer, kMaxSquares + 1> layers_;
   // Working memory of the exchanges, reused from layer to layer (see exchange()).
   struct Buffers {
-    std::vector<Words> outgoing;               // per rank: children, requests or replies to send
-    Words send;                                // `outgoing` end to end, as MPI_Alltoallv wants it
-    Received incoming;                         // children or requests received
-    Received answers;                          // records received for this rank's requests
-    std::vector<ChildRecord> children;         // the layer's stored children, key after key
-    std::vector<std::size_t> first_child;      // key i's children start at first_child[i]
-    std::vector<RemoteChild> remote_children;  // the children others own, in the order asked
+    std::vector<Words> outgoing;  // per rank: children, requests or replies to send
+    Words send;                   // `outgoing` end to end, as MPI_Alltoallv wants it
+    Received incoming;            // children or requests received
+    Received answers;             // records received for this rank's requests
+    // Per thread, per rank: the children a forward chunk sends.
+    oneapi::tbb::enumerable_thread_specific<std::vector<Words>> thread_outgoing;
+    std::vector<ChildList> blocks;  // the backward pass's lists of children
   } buffers_;
 };
 
