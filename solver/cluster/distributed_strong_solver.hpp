@@ -9,6 +9,8 @@
 //   backward  each rank lists its keys' children once: the records of those it owns are looked
 //             up at once, the others are asked of their owners (all-to-all of the requested
 //             keys, then of the records); then it values its keys from the list.
+// Within a rank, the expansion of a chunk, the listing of children (by blocks of keys), the
+// answers to requests and the valuing run on all of the rank's threads (TBB).
 // At the end each rank merges its sorted layers into one sorted run and the root gathers and
 // merges the K runs into the one sorted table (the database file needs it whole: the root holds
 // the gathered runs, 16 bytes a position, and the table, 19 bytes a position, while solving
