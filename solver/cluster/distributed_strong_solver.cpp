@@ -150,21 +150,12 @@ class DistributedSolver {
     return valued;
   }
 
-  std::uint32_t layer_keys_checksum(int size) const {
-    const std::vector<LayerEntry>& entries = layers_[size].entries();
-    std::vector<PackedPosition> keys(entries.size());
-    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = entries[i].key();
-    return keys_checksum(keys);
-  }
-
   /// Every rank saves its share of layer `size`; then the root records the layer as valued.
   void save_layer(int size) {
     if (control_.checkpoint_directory.empty()) return;
     on_every_rank("saving the checkpoint", [&] {
-      const std::vector<LayerEntry>& entries = layers_[size].entries();
-      std::vector<StrongRecord> records(entries.size());
-      for (std::size_t i = 0; i < records.size(); ++i) records[i] = entries[i].record;
-      write_layer_records(rank_directory(), size, layer_keys_checksum(size), records);
+      write_layer_records(rank_directory(), size, layers_[size].keys_checksum(),
+                          layers_[size].records());
     });
     on_every_rank("saving the checkpoint", [&] {
       if (world_.rank() != 0) return;
@@ -174,10 +165,9 @@ class DistributedSolver {
 
   void read_layer(int size) {
     on_every_rank("reading the checkpoint", [&] {
-      std::vector<LayerEntry>& entries = layers_[size].entries();
-      const std::vector<StrongRecord> records =
-          read_layer_records(rank_directory(), size, entries.size(), layer_keys_checksum(size));
-      for (std::size_t i = 0; i < records.size(); ++i) entries[i].record = records[i];
+      SortedLayer& layer = layers_[size];
+      layer.set_records(read_layer_records(rank_directory(), size, layer.entries().size(),
+                                           layer.keys_checksum()));
     });
     report("backward: region " + std::to_string(size) + ": " +
            std::to_string(layers_[size].entries().size()) +

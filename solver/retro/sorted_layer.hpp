@@ -10,12 +10,14 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <vector>
 
 #include "core/thread_sanitizer.hpp"
 #include "rastros/position.hpp"
+#include "retro/layer_checkpoint.hpp"
 #include "retro/strong_solver.hpp"
 
 namespace rastros {
@@ -101,6 +103,26 @@ class SortedLayer {
     while (run_starts_.size() >= 2) merge_last_two_runs();
     run_starts_.clear();
     entries_.shrink_to_fit();
+  }
+
+  /// The CRC-32 of the layer's keys, which names the layer in a checkpoint
+  /// (retro/layer_checkpoint.hpp).
+  std::uint32_t keys_checksum() const {
+    std::vector<PackedPosition> keys(entries_.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = entries_[i].key();
+    return rastros::keys_checksum(keys);
+  }
+
+  /// The records in key order, as a checkpoint saves them, and back.
+  std::vector<StrongRecord> records() const {
+    std::vector<StrongRecord> records(entries_.size());
+    for (std::size_t i = 0; i < records.size(); ++i) records[i] = entries_[i].record;
+    return records;
+  }
+  void set_records(const std::vector<StrongRecord>& records) {
+    for (std::size_t i = 0; i < records.size() && i < entries_.size(); ++i) {
+      entries_[i].record = records[i];
+    }
   }
 
   const StrongRecord& record_of(const PackedPosition& key) const {

@@ -84,30 +84,20 @@ class RetrogradeSolver {
     return valued;
   }
 
-  std::uint32_t layer_keys_checksum(int size) const {
-    const std::vector<LayerEntry>& entries = layers_[size].entries();
-    std::vector<PackedPosition> keys(entries.size());
-    for (std::size_t i = 0; i < entries.size(); ++i) keys[i] = entries[i].key();
-    return keys_checksum(keys);
-  }
-
   /// Saves layer `size`'s records, then records that every layer up to it is valued.
   void save_layer(int size) {
     if (control_.checkpoint_directory.empty()) return;
-    const std::vector<LayerEntry>& entries = layers_[size].entries();
-    std::vector<StrongRecord> records(entries.size());
-    for (std::size_t i = 0; i < entries.size(); ++i) records[i] = entries[i].record;
-    write_layer_records(control_.checkpoint_directory, size, layer_keys_checksum(size), records);
+    write_layer_records(control_.checkpoint_directory, size, layers_[size].keys_checksum(),
+                        layers_[size].records());
     write_strong_state(control_.checkpoint_directory, rastros_, size + 1);
   }
 
   void read_layer(int size) {
-    std::vector<LayerEntry>& entries = layers_[size].entries();
-    const std::vector<StrongRecord> records = read_layer_records(
-        control_.checkpoint_directory, size, entries.size(), layer_keys_checksum(size));
-    for (std::size_t i = 0; i < entries.size(); ++i) entries[i].record = records[i];
-    report("backward: region " + std::to_string(size) + ": " + std::to_string(entries.size()) +
-           " positions read from the checkpoint");
+    SortedLayer& layer = layers_[size];
+    layer.set_records(read_layer_records(control_.checkpoint_directory, size,
+                                         layer.entries().size(), layer.keys_checksum()));
+    report("backward: region " + std::to_string(size) + ": " +
+           std::to_string(layer.entries().size()) + " positions read from the checkpoint");
   }
 
   void check_stop() const {
