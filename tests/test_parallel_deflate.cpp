@@ -1,6 +1,7 @@
 // core/parallel_deflate: the chunked stream is an ordinary zlib stream (zlib's own uncompress
-// reads it back), its bytes do not depend on the number of threads, and priming each chunk with
-// the one before keeps it as small as a one-piece stream.
+// reads it back), its bytes do not depend on the number of threads or on how the pieces are
+// shared out, and priming each piece with the one before keeps it as small as a one-piece
+// stream.
 
 #include <gtest/gtest.h>
 #include <oneapi/tbb/task_arena.h>
@@ -8,6 +9,8 @@
 
 #include <cstddef>
 #include <random>
+#include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "core/parallel_deflate.hpp"
@@ -66,6 +69,51 @@ TEST(ParallelDeflate, WithinOnePercentOfOnePieceStream) {
   // The header matches what zlib itself writes at this level.
   EXPECT_EQ(pieces[0], whole[0]);
   EXPECT_EQ(pieces[1], whole[1]);
+}
+
+// What the distributed database writer does: each process deflates a run of pieces from a
+// window of the input holding only those pieces and the dictionary before them; the runs end
+// to end, with their Adler-32s combined, are the one-process stream byte for byte.
+TEST(ParallelDeflate, PiecesFromSeparateWindowsMakeTheSameStream) {
+  for (const std::size_t size : {std::size_t{0}, kMiB / 3, 4 * kMiB + 777}) {
+    const std::vector<unsigned char> input = payload_like(size, 11);
+    const std::size_t pieces = deflate_piece_count(size);
+    for (const int parts_count : {1, 2, 3, 7}) {
+      const auto parts = static_cast<std::size_t>(parts_count);
+      std::vector<unsigned char> deflated;
+      std::uint32_t adler = 1;
+      std::size_t covered = 0;
+      for (std::size_t part = 0; part < parts; ++part) {
+        const std::size_t first = pieces * part / parts, last = pieces * (part + 1) / parts;
+        const ByteRange range = deflate_window(size, first, last);
+        // Only the window's bytes: a copy, so reading outside it would not go unnoticed.
+        const std::vector<unsigned char> window(input.begin() + static_cast<long>(range.begin),
+                                                input.begin() + static_cast<long>(range.end));
+        const DeflatedPieces run =
+            deflate_pieces(window, range.begin, size, first, last, Z_DEFAULT_COMPRESSION);
+        deflated.insert(deflated.end(), run.bytes.begin(), run.bytes.end());
+        adler = combine_adler32(adler, run.adler, run.input_bytes);
+        covered += run.input_bytes;
+      }
+      EXPECT_EQ(covered, size);
+      EXPECT_EQ(zlib_stream(deflated, adler, Z_DEFAULT_COMPRESSION),
+                deflate_in_parallel(input, Z_DEFAULT_COMPRESSION))
+          << size << " bytes in " << parts << " parts";
+    }
+  }
+}
+
+TEST(ParallelDeflate, RefusesAWindowMissingThePiecesBytes) {
+  const std::vector<unsigned char> input = payload_like(3 * kMiB, 2);
+  const ByteRange range = deflate_window(input.size(), 1, 2);
+  EXPECT_EQ(range.begin, kMiB - kDeflateDictionaryBytes);
+  EXPECT_EQ(range.end, 2 * kMiB);
+  // Without the dictionary before piece 1.
+  EXPECT_THROW(deflate_pieces(std::span(input).subspan(kMiB, kMiB), kMiB, input.size(), 1, 2,
+                              Z_DEFAULT_COMPRESSION),
+               std::invalid_argument);
+  EXPECT_THROW(deflate_pieces(input, 0, input.size(), 2, 4, Z_DEFAULT_COMPRESSION),
+               std::invalid_argument);
 }
 
 }  // namespace

@@ -13,16 +13,13 @@
 namespace rastros {
 namespace {
 
-constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
-constexpr std::size_t kDictionaryBytes = std::size_t{1} << 15;  // deflate's whole window
 constexpr int kWindowBits = 15;
 
-/// Chunk `index` of `input` as raw deflate: primed with the bytes before it, ended with a sync
-/// flush (or, for the last chunk, the final block).
-std::vector<unsigned char> deflate_chunk(std::span<const unsigned char> input, std::size_t index,
-                                         std::size_t chunks, int level) {
-  const std::size_t begin = index * kChunkBytes;
-  const std::size_t end = std::min(input.size(), begin + kChunkBytes);
+/// `input` as raw deflate: primed with `dictionary` (the bytes before it), ended with a sync
+/// flush, or for the last piece of the stream with the final block.
+std::vector<unsigned char> deflate_piece(std::span<const unsigned char> dictionary,
+                                         std::span<const unsigned char> input, bool last,
+                                         int level) {
   z_stream stream{};
   // Negative window bits: raw deflate, no zlib header or trailer of its own.
   const int status = deflateInit2(&stream, level, Z_DEFLATED, -kWindowBits, 8, Z_DEFAULT_STRATEGY);
@@ -32,18 +29,17 @@ std::vector<unsigned char> deflate_chunk(std::span<const unsigned char> input, s
     z_stream* stream;
     ~End() { deflateEnd(stream); }
   } end_stream{&stream};
-  if (begin > 0) {
-    const std::size_t from = begin - std::min(begin, kDictionaryBytes);
-    if (deflateSetDictionary(&stream, input.data() + from, static_cast<uInt>(begin - from)) !=
+  if (!dictionary.empty()) {
+    if (deflateSetDictionary(&stream, dictionary.data(), static_cast<uInt>(dictionary.size())) !=
         Z_OK) {
       throw std::runtime_error("zlib: deflateSetDictionary failed");
     }
   }
   // The bound plus room for the sync flush's empty stored block; grown if ever short.
-  std::vector<unsigned char> output(deflateBound(&stream, end - begin) + 64);
-  stream.next_in = const_cast<Bytef*>(input.data() + begin);
-  stream.avail_in = static_cast<uInt>(end - begin);
-  const int flush = index + 1 == chunks ? Z_FINISH : Z_SYNC_FLUSH;
+  std::vector<unsigned char> output(deflateBound(&stream, input.size()) + 64);
+  stream.next_in = const_cast<Bytef*>(input.data());
+  stream.avail_in = static_cast<uInt>(input.size());
+  const int flush = last ? Z_FINISH : Z_SYNC_FLUSH;
   std::size_t produced = 0;
   for (;;) {
     stream.next_out = output.data() + produced;
@@ -64,18 +60,62 @@ std::vector<unsigned char> deflate_chunk(std::span<const unsigned char> input, s
 
 }  // namespace
 
-std::vector<unsigned char> deflate_in_parallel(std::span<const unsigned char> input, int level) {
-  const std::size_t chunks =
-      std::max<std::size_t>(1, (input.size() + kChunkBytes - 1) / kChunkBytes);
-  std::vector<std::vector<unsigned char>> pieces(chunks);
-  int finished = 0;  // only its address matters: the tasks' results are published there
-  oneapi::tbb::parallel_for(std::size_t{0}, chunks,
-                            thread_sanitizer::handed_off([&](std::size_t index) {
-                              pieces[index] = deflate_chunk(input, index, chunks, level);
-                              thread_sanitizer::publish(&finished);
-                            }));
-  thread_sanitizer::acquire(&finished);
+std::size_t deflate_piece_count(std::size_t total) {
+  return std::max<std::size_t>(1, (total + kDeflatePieceBytes - 1) / kDeflatePieceBytes);
+}
 
+ByteRange deflate_window(std::size_t total, std::size_t first, std::size_t last) {
+  if (first >= last) return {};
+  const std::size_t begin = first * kDeflatePieceBytes;
+  return {begin - std::min(begin, kDeflateDictionaryBytes),
+          std::min(total, last * kDeflatePieceBytes)};
+}
+
+DeflatedPieces deflate_pieces(std::span<const unsigned char> window, std::size_t window_offset,
+                              std::size_t total, std::size_t first, std::size_t last, int level) {
+  const std::size_t pieces = deflate_piece_count(total);
+  if (first > last || last > pieces) {
+    throw std::invalid_argument("deflate_pieces: pieces out of range");
+  }
+  DeflatedPieces result;
+  if (first == last) return result;
+  const ByteRange needed = deflate_window(total, first, last);
+  if (needed.begin < window_offset || needed.end > window_offset + window.size()) {
+    throw std::invalid_argument("deflate_pieces: the window does not hold the pieces' bytes");
+  }
+  std::vector<std::vector<unsigned char>> deflated(last - first);
+  std::vector<std::uint32_t> adlers(last - first);
+  int finished = 0;  // only its address matters: the tasks' results are published there
+  oneapi::tbb::parallel_for(
+      first, last, thread_sanitizer::handed_off([&](std::size_t index) {
+        const std::size_t begin = index * kDeflatePieceBytes;
+        const std::size_t end = std::min(total, begin + kDeflatePieceBytes);
+        const std::size_t from = begin - std::min(begin, kDeflateDictionaryBytes);
+        const auto input = window.subspan(begin - window_offset, end - begin);
+        deflated[index - first] = deflate_piece(window.subspan(from - window_offset, begin - from),
+                                                input, index + 1 == pieces, level);
+        adlers[index - first] = static_cast<std::uint32_t>(
+            adler32(adler32(0, nullptr, 0), input.data(), static_cast<uInt>(input.size())));
+        thread_sanitizer::publish(&finished);
+      }));
+  thread_sanitizer::acquire(&finished);
+  std::size_t size = 0;
+  for (const auto& piece : deflated) size += piece.size();
+  result.bytes.reserve(size);
+  for (std::size_t index = first; index != last; ++index) {
+    std::vector<unsigned char>& piece = deflated[index - first];
+    result.bytes.insert(result.bytes.end(), piece.begin(), piece.end());
+    std::vector<unsigned char>().swap(piece);
+    const std::size_t length =
+        std::min(total, (index + 1) * kDeflatePieceBytes) - index * kDeflatePieceBytes;
+    result.adler = combine_adler32(result.adler, adlers[index - first], length);
+    result.input_bytes += length;
+  }
+  return result;
+}
+
+std::vector<unsigned char> zlib_stream(std::span<const unsigned char> pieces, std::uint32_t adler,
+                                       int level) {
   // The zlib header as deflate() writes it: method and window, then the level hint, padded so
   // that the two bytes read as a multiple of 31.
   const int effective_level = level == Z_DEFAULT_COMPRESSION ? 6 : level;
@@ -85,26 +125,28 @@ std::vector<unsigned char> deflate_in_parallel(std::span<const unsigned char> in
                                                      : 3;
   unsigned header = (Z_DEFLATED + ((kWindowBits - 8) << 4)) << 8 | level_hint << 6;
   header += 31 - header % 31;
-  std::size_t total = 2 + 4;
-  for (const auto& piece : pieces) total += piece.size();
   std::vector<unsigned char> stream;
-  stream.reserve(total);
+  stream.reserve(2 + pieces.size() + 4);
   stream.push_back(static_cast<unsigned char>(header >> 8));
   stream.push_back(static_cast<unsigned char>(header & 0xff));
-  for (auto& piece : pieces) {
-    stream.insert(stream.end(), piece.begin(), piece.end());
-    std::vector<unsigned char>().swap(piece);
-  }
-  // The trailer: Adler-32 of the whole input, big-endian. zlib's adler32 takes a uInt length.
-  uLong adler = adler32(0, nullptr, 0);
-  for (std::size_t at = 0; at < input.size(); at += kChunkBytes) {
-    const std::size_t length = std::min(kChunkBytes, input.size() - at);
-    adler = adler32(adler, input.data() + at, static_cast<uInt>(length));
-  }
+  stream.insert(stream.end(), pieces.begin(), pieces.end());
+  // The trailer: Adler-32 of the whole input, big-endian.
   for (int shift = 24; shift >= 0; shift -= 8) {
     stream.push_back(static_cast<unsigned char>(adler >> shift));
   }
   return stream;
+}
+
+std::uint32_t combine_adler32(std::uint32_t first, std::uint32_t second,
+                              std::size_t second_length) {
+  return static_cast<std::uint32_t>(
+      adler32_combine(first, second, static_cast<z_off_t>(second_length)));
+}
+
+std::vector<unsigned char> deflate_in_parallel(std::span<const unsigned char> input, int level) {
+  const DeflatedPieces pieces =
+      deflate_pieces(input, 0, input.size(), 0, deflate_piece_count(input.size()), level);
+  return zlib_stream(pieces.bytes, pieces.adler, level);
 }
 
 }  // namespace rastros
