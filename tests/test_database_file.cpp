@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/parallel_deflate.hpp"
 #include "db/database_file.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/rastros.hpp"
@@ -170,6 +171,48 @@ TEST_F(DatabaseFileTest, RoundTripRandom5x5) {
     const Database database = random_database(Board(5, 5), n, n);
     write_database(file("db.rdb"), database);
     expect_same(database, read_database(file("db.rdb")));
+  }
+}
+
+// How the distributed strong solve writes (cluster/distributed_database_writer.hpp): each rank
+// encodes the columns of its run of keys, the one before it named as `previous`; the columns
+// joined, stored and framed give encode_database's bytes for the whole.
+TEST(DatabaseFileParts, ColumnsOfConsecutiveRunsMakeTheWholeFile) {
+  for (const Database& database :
+       {random_database(Board(8, 8), 20000, 5), sampled_database(Board(5, 5), 3000, 6),
+        random_database(Board(4, 4), 1, 7)}) {
+    const std::size_t n = database.size();
+    for (std::vector<std::size_t> cuts :
+         {std::vector<std::size_t>{0, n}, {0, 0, n}, {0, 1, n / 3, n - 1, n}, {0, n / 2, n, n}}) {
+      std::sort(cuts.begin(), cuts.end());
+      PayloadColumns joined;
+      for (std::size_t run = 0; run + 1 < cuts.size(); ++run) {
+        const std::size_t begin = cuts[run], end = cuts[run + 1];
+        const PackedPosition* previous = begin > 0 ? &database.keys()[begin - 1] : nullptr;
+        const PayloadColumns columns =
+            encode_columns(database.header(), database.keys().subspan(begin, end - begin),
+                           database.records().subspan(begin, end - begin), previous);
+        for (auto column :
+             {&PayloadColumns::keys, &PayloadColumns::values, &PayloadColumns::moves}) {
+          (joined.*column)
+              .insert((joined.*column).end(), (columns.*column).begin(), (columns.*column).end());
+        }
+      }
+      StoredPayload stored;
+      stored.key_bytes = joined.keys.size();
+      stored.bytes = joined.keys;
+      stored.bytes.insert(stored.bytes.end(), joined.values.begin(), joined.values.end());
+      stored.bytes.insert(stored.bytes.end(), joined.moves.begin(), joined.moves.end());
+      stored.payload_bytes = stored.bytes.size();
+      std::vector<unsigned char> compressed =
+          deflate_in_parallel(stored.bytes, kPayloadDeflateLevel);
+      if (compressed.size() < stored.bytes.size()) {
+        stored.bytes = std::move(compressed);
+        stored.compressed = true;
+      }
+      EXPECT_EQ(database_file_image(database.header(), stored), encode_database(database))
+          << n << " keys cut in " << cuts.size() - 1 << " runs";
+    }
   }
 }
 

@@ -221,55 +221,43 @@ void put_varint(std::vector<unsigned char>& out, WideKey value) {
   out.push_back(static_cast<unsigned char>(value));
 }
 
-std::vector<unsigned char> encode_payload(const Database& database, std::uint64_t& key_bytes) {
-  const auto keys = database.keys();
-  const auto records = database.records();
-  const DatabaseHeader& header = database.header();
-  std::vector<unsigned char> out;
-  out.reserve(keys.size() * 5);
-  WideKey previous = 0;
+}  // namespace
+
+PayloadColumns encode_columns(const DatabaseHeader& header, std::span<const PackedPosition> keys,
+                              std::span<const DatabaseRecord> records,
+                              const PackedPosition* previous) {
+  PayloadColumns columns;
+  columns.keys.reserve(keys.size() * 2);
+  WideKey last = previous ? wide(*previous) : 0;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const WideKey key = wide(keys[i]);
-    put_varint(out, i == 0 ? key : key - previous - 1);
-    previous = key;
+    put_varint(columns.keys, i == 0 && !previous ? key : key - last - 1);
+    last = key;
   }
-  key_bytes = out.size();
+  columns.values.reserve(records.size());
   for (const DatabaseRecord& record : records) {
-    out.push_back(
+    columns.values.push_back(
         static_cast<unsigned char>(static_cast<unsigned>(record.value) << 6 | record.remoteness));
   }
   const int squares = header.width * header.height;
+  columns.moves.reserve(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    out.push_back(encode_move(header.width, squares, snail_square(keys[i]), records[i].best_move));
+    columns.moves.push_back(
+        encode_move(header.width, squares, snail_square(keys[i]), records[i].best_move));
   }
-  return out;
+  return columns;
 }
 
 // -- Writing ----------------------------------------------------------------------------------
 
-}  // namespace
-
-std::vector<unsigned char> encode_database(const Database& database) {
+std::vector<unsigned char> database_file_image(const DatabaseHeader& header,
+                                               const StoredPayload& payload) {
   FileHeader file_header;
-  file_header.database = database.header();
-  std::vector<unsigned char> payload = encode_payload(database, file_header.key_bytes);
-  file_header.payload_bytes = payload.size();
-
-  // Compress only where it pays: a tiny or incompressible payload is stored as it is.
-  // Level 6: on the complete 5x5 and 6x5 key sets it is within 0.5% of level 9 in size, at a
-  // fraction of the time; Huffman-only is several times faster again but a quarter larger,
-  // because LZ matches capture the repeated key gaps of dense layers. The payload is deflated
-  // in 1 MiB pieces on every thread (core/parallel_deflate.hpp): one zlib stream, the same
-  // bytes on any number of threads, within 0.1% of a one-piece stream.
-  if (!payload.empty()) {
-    std::vector<unsigned char> compressed = deflate_in_parallel(payload, Z_DEFAULT_COMPRESSION);
-    if (compressed.size() < payload.size()) {
-      payload = std::move(compressed);
-      file_header.codec = Codec::zlib;
-    }
-  }
-  file_header.stored_bytes = payload.size();
-
+  file_header.database = header;
+  file_header.codec = payload.compressed ? Codec::zlib : Codec::raw;
+  file_header.key_bytes = payload.key_bytes;
+  file_header.payload_bytes = payload.payload_bytes;
+  file_header.stored_bytes = payload.bytes.size();
   std::ostringstream text;
   {
     boost::archive::text_oarchive archive(text);
@@ -278,7 +266,7 @@ std::vector<unsigned char> encode_database(const Database& database) {
   const std::string header_text = text.str();
 
   // Sized once and filled in place (growing a 24-byte vector trips GCC 12's -Warray-bounds).
-  const std::size_t body_size = kPreambleSize + header_text.size() + payload.size();
+  const std::size_t body_size = kPreambleSize + header_text.size() + payload.bytes.size();
   std::vector<unsigned char> file(body_size + kChecksumSize);
   std::copy(kMagic.begin(), kMagic.end(), file.begin());
   put_le<std::uint32_t>(file, kVersionOffset, kDatabaseFormatVersion);
@@ -286,10 +274,32 @@ std::vector<unsigned char> encode_database(const Database& database) {
   put_le<std::uint32_t>(file, kHeaderLengthOffset, static_cast<std::uint32_t>(header_text.size()));
   const auto header_at = file.begin() + kPreambleSize;
   std::copy(header_text.begin(), header_text.end(), header_at);
-  std::copy(payload.begin(), payload.end(),
+  std::copy(payload.bytes.begin(), payload.bytes.end(),
             header_at + static_cast<std::ptrdiff_t>(header_text.size()));
   put_le<std::uint32_t>(file, body_size, crc32_of(std::span(file).first(body_size)));
   return file;
+}
+
+std::vector<unsigned char> encode_database(const Database& database) {
+  PayloadColumns columns =
+      encode_columns(database.header(), database.keys(), database.records(), nullptr);
+  StoredPayload stored;
+  stored.key_bytes = columns.keys.size();
+  std::vector<unsigned char> payload = std::move(columns.keys);
+  payload.insert(payload.end(), columns.values.begin(), columns.values.end());
+  payload.insert(payload.end(), columns.moves.begin(), columns.moves.end());
+  columns = {};
+  stored.payload_bytes = payload.size();
+  // Compress only where it pays: a tiny or incompressible payload is stored as it is.
+  if (!payload.empty()) {
+    std::vector<unsigned char> compressed = deflate_in_parallel(payload, kPayloadDeflateLevel);
+    if (compressed.size() < payload.size()) {
+      payload = std::move(compressed);
+      stored.compressed = true;
+    }
+  }
+  stored.bytes = std::move(payload);
+  return database_file_image(database.header(), stored);
 }
 
 void write_database(const std::filesystem::path& path, const Database& database) {
