@@ -25,6 +25,7 @@
 #include "interrupt.hpp"
 #include "mpi_world.hpp"
 #ifdef RASTROS_HAVE_MPI
+#include "cluster/distributed_database_writer.hpp"
 #include "cluster/distributed_strong_solver.hpp"
 #endif
 #include "options.hpp"
@@ -281,24 +282,30 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
   control.checkpoint_directory = request.checkpoint;
   control.resume = request.resume;
   if (!request.checkpoint.empty()) control.stop = &stop_requested();
-  Database database;
   const auto progress = [&](const std::string& line) {
     if (!quiet) std::cerr << line << "\n";
   };
+  std::vector<std::uint64_t> by_region;  // positions in each region size
   try {
 #ifdef RASTROS_HAVE_MPI
     if (mpi_size() > 1) {
-      // Every rank solves its share of each layer; the root writes the file.
-      StrongTable table =
-          cluster::solve_strong_distributed(mpi_world(), rastros, progress, control);
+      // Every rank solves its share of each layer, then holds a run of the table's keys and
+      // writes its part of the file (cluster/distributed_database_writer.hpp).
+      StrongTable run = cluster::solve_strong_distributed(mpi_world(), rastros, progress, control);
+      by_region = run.stats().positions_by_region;
+      cluster::write_database_distributed(mpi_world(), request.path,
+                                          to_database(rastros, std::move(run)));
       if (mpi_rank() != 0) return 0;
-      database = to_database(rastros, std::move(table));
-    } else {
-      database = build_strong_database(rastros, progress, control);
+      cluster::remove_distributed_strong_checkpoint(request.checkpoint);
     }
-#else
-    database = build_strong_database(rastros, progress, control);
 #endif
+    if (mpi_size() == 1) {
+      StrongTable table = solve_strong(rastros, progress, control);
+      by_region = table.stats().positions_by_region;
+      write_database(request.path, to_database(rastros, std::move(table)));
+      remove_strong_checkpoint(request.checkpoint);
+    }
+    // (The checkpoints are removed only once the database is safely on disk.)
   } catch (const SolveStopped&) {
     if (mpi_rank() == 0) {
       std::cerr << "rastros solve: stopped; the layers valued so far are saved in "
@@ -306,32 +313,22 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
     }
     return stopped_exit_status();
   }
-  write_database(request.path, database);
-  // Only now that the database is safely on disk is the checkpoint no longer needed.
-#ifdef RASTROS_HAVE_MPI
-  if (mpi_size() > 1) {
-    cluster::remove_distributed_strong_checkpoint(request.checkpoint);
-  } else {
-    remove_strong_checkpoint(request.checkpoint);
-  }
-#else
-  remove_strong_checkpoint(request.checkpoint);
-#endif
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   const std::uintmax_t bytes = std::filesystem::file_size(request.path);
-  std::vector<bool> layers(kMaxSquares + 1);
-  for (const PackedPosition& key : database.keys()) layers[count(key.free)] = true;
-  const auto layer_count = std::count(layers.begin(), layers.end(), true);
+  std::uint64_t positions = 0;
+  for (const std::uint64_t count : by_region) positions += count;
+  const auto layer_count =
+      std::count_if(by_region.begin(), by_region.end(), [](std::uint64_t n) { return n > 0; });
   const double per_position =
-      database.size() ? static_cast<double>(bytes) / static_cast<double>(database.size()) : 0;
+      positions ? static_cast<double>(bytes) / static_cast<double>(positions) : 0;
   const Board& board = rastros.board();
   if (json) {
     Json out = variant_json(rastros);
     out.set("kind", "strong")
         .set("file", request.path)
-        .set("positions", static_cast<std::uint64_t>(database.size()))
+        .set("positions", positions)
         .set("layers", static_cast<std::int64_t>(layer_count))
         .set("seconds", seconds)
         .set("bytes", static_cast<std::uint64_t>(bytes))
@@ -343,7 +340,7 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
             << " steps, " << rules_name(rastros.stuck_rule()) << " rules, start "
             << square_name(board, rastros.start()) << "\n"
             << "File:       " << request.path << "\n"
-            << "Positions:  " << database.size() << " in " << layer_count << " layers\n"
+            << "Positions:  " << positions << " in " << layer_count << " layers\n"
             << "Solved in:  " << seconds << " s\n"
             << "On disk:    " << bytes << " bytes (" << per_position << " bytes/position)\n";
   return 0;

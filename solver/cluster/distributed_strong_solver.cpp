@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/mpi/collectives/all_gather.hpp>
 #include <boost/mpi/collectives/all_reduce.hpp>
 #include <boost/mpi/collectives/all_to_all.hpp>
-#include <boost/mpi/collectives/gather.hpp>
 #include <boost/mpi/operations.hpp>
 #include <boost/serialization/vector.hpp>
 #include <chrono>
@@ -94,11 +94,13 @@ class DistributedSolver {
         save_layer(size);
       }
     }
-    StrongTable table = gather_table();
+    StrongTable table = partition_by_key_range();
+    std::uint64_t positions = 0;
+    for (const std::uint64_t count : table.stats().positions_by_region) positions += count;
     if (world_.rank() == 0) {
       report(
-          "table: " + std::to_string(table.size()) + " positions on " +
-          std::to_string(world_.size()) + " ranks in " +
+          "table: " + std::to_string(positions) + " positions on " + std::to_string(world_.size()) +
+          " ranks in " +
           std::to_string(
               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()) +
           " s");
@@ -192,18 +194,31 @@ class DistributedSolver {
   /// `incoming` and the send buffer keep their memory from one exchange to the next: a layer's
   /// exchanges move hundreds of megabytes, and every fresh page costs a fault.
   void exchange(const std::vector<Words>& outgoing, Received& incoming) {
-    const std::size_t ranks = outgoing.size();
+    Words& send_buffer = buffers_.send;
+    send_buffer.clear();
+    std::vector<std::size_t> counts;
+    for (const Words& words : outgoing) {
+      send_buffer.insert(send_buffer.end(), words.begin(), words.end());
+      counts.push_back(words.size());
+    }
+    exchange(send_buffer, counts, incoming);
+  }
+
+  /// The same with the words to send end to end in `send`, counts[r] of them for rank r.
+  void exchange(const Words& send, const std::vector<std::size_t>& counts, Received& incoming) {
+    const std::size_t ranks = counts.size();
     std::vector<int> send_counts(ranks), receive_counts(ranks);
     for (std::size_t rank = 0; rank < ranks; ++rank) {
-      send_counts[rank] = static_cast<int>(outgoing[rank].size());
+      // Clamped: a count beyond an int is refused below, on every rank.
+      send_counts[rank] = static_cast<int>(std::min(counts[rank], kMaxMessageWords));
     }
     boost::mpi::all_to_all(world_, send_counts, receive_counts);
     std::vector<int> send_offsets(ranks), receive_offsets(ranks);
     std::size_t sent = 0, received = 0;
     for (std::size_t rank = 0; rank < ranks; ++rank) {
-      send_offsets[rank] = static_cast<int>(sent);
-      sent += outgoing[rank].size();
-      receive_offsets[rank] = static_cast<int>(received);
+      send_offsets[rank] = static_cast<int>(std::min(sent, kMaxMessageWords));
+      sent += counts[rank];
+      receive_offsets[rank] = static_cast<int>(std::min(received, kMaxMessageWords));
       received += static_cast<std::size_t>(receive_counts[rank]);
     }
     // MPI counts and offsets are ints: a layer this large needs more ranks. Every rank throws
@@ -213,13 +228,8 @@ class DistributedSolver {
       throw std::length_error(
           "distributed strong solver: an exchange exceeds MPI's 2^31 words; use more ranks");
     }
-    Words& send_buffer = buffers_.send;
-    send_buffer.clear();
-    for (const Words& words : outgoing) {
-      send_buffer.insert(send_buffer.end(), words.begin(), words.end());
-    }
     incoming.words.resize(received);
-    MPI_Alltoallv(send_buffer.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
+    MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
                   incoming.words.data(), receive_counts.data(), receive_offsets.data(),
                   MPI_UINT64_T, static_cast<MPI_Comm>(world_));
     incoming.offsets.assign(receive_offsets.begin(), receive_offsets.end());
@@ -391,80 +401,104 @@ class DistributedSolver {
     return layers_[count(key.free)].record_of(key);
   }
 
-  /// Every rank's positions, merged on the root into one sorted table. Each rank merges its own
-  /// sorted layers first (all ranks at once), so the root only merges one sorted run a rank.
-  StrongTable gather_table() {
+  /// Ends the solve: redistributes the positions so that rank r holds the r-th of K
+  /// consecutive key ranges, sorted: its run of the database (cluster/distributed_database_
+  /// writer.hpp). Each rank merges the parts of its sorted layers in each range and sends them
+  /// to that range's rank (one all-to-all exchange), which merges the K sorted runs it receives.
+  /// The statistics are the whole table's, on every rank.
+  StrongTable partition_by_key_range() {
+    const auto ranks = static_cast<std::size_t>(world_.size());
+    StrongSolveStats stats;
+    stats.positions_by_region.assign(kMaxSquares + 1, 0);
     std::vector<std::uint64_t> by_region(kMaxSquares + 1, 0);
-    std::size_t total = 0;
     for (int size = 0; size <= kMaxSquares; ++size) {
       by_region[static_cast<std::size_t>(size)] = layers_[size].entries().size();
-      total += layers_[size].entries().size();
     }
-    // Two words an entry, in key order: the free mask, then the snail with the record above it.
-    Words words;
-    words.reserve(2 * total);
-    std::vector<std::span<const LayerEntry>> runs;
-    for (const SortedLayer& layer : layers_) runs.emplace_back(layer.entries());
-    merge_sorted_runs(runs, [&](const LayerEntry& entry) {
-      words.push_back(entry.free);
-      words.push_back(entry.snail | record_word(entry.record) << 8);
-    });
-    for (SortedLayer& layer : layers_) std::vector<LayerEntry>().swap(layer.entries());
-    std::vector<std::vector<std::uint64_t>> all_by_region;
-    boost::mpi::gather(world_, by_region, all_by_region, 0);
-    const Received all = gather_words(words);
-    if (world_.rank() != 0) return {};
-    Words().swap(words);
-    std::vector<PackedPosition> keys;
-    std::vector<StrongRecord> records;
-    merge_runs(all, keys, records);
-    StrongSolveStats stats;
+    MPI_Allreduce(by_region.data(), stats.positions_by_region.data(), kMaxSquares + 1, MPI_UINT64_T,
+                  MPI_SUM, static_cast<MPI_Comm>(world_));
     int top = 0;
-    stats.positions_by_region.assign(kMaxSquares + 1, 0);
-    for (const auto& counts : all_by_region) {
-      for (std::size_t size = 0; size < counts.size(); ++size) {
-        stats.positions_by_region[size] += counts[size];
-        if (counts[size]) top = std::max(top, static_cast<int>(size));
-      }
+    for (int size = 0; size <= kMaxSquares; ++size) {
+      if (stats.positions_by_region[static_cast<std::size_t>(size)]) top = size;
     }
     stats.positions_by_region.resize(static_cast<std::size_t>(top) + 1);
+
+    // Each range's part of every layer, and where its words start in the send buffer.
+    const std::vector<PackedPosition> bounds = range_bounds();
+    std::vector<std::vector<std::span<const LayerEntry>>> parts(ranks);
+    std::vector<std::size_t> counts(ranks, 0), starts(ranks + 1, 0);
+    for (const SortedLayer& layer : layers_) {
+      const std::span<const LayerEntry> entries(layer.entries());
+      const auto below = [&](std::size_t bound) {
+        return static_cast<std::size_t>(std::partition_point(entries.begin(), entries.end(),
+                                                             [&](const LayerEntry& entry) {
+                                                               return entry.key() < bounds[bound];
+                                                             }) -
+                                        entries.begin());
+      };
+      for (std::size_t rank = 0; rank < ranks; ++rank) {
+        const std::size_t begin = rank == 0 ? 0 : below(rank - 1);
+        const std::size_t end = rank + 1 == ranks ? entries.size() : below(rank);
+        parts[rank].push_back(entries.subspan(begin, end - begin));
+        counts[rank] += 2 * (end - begin);
+      }
+    }
+    for (std::size_t rank = 0; rank < ranks; ++rank) starts[rank + 1] = starts[rank] + counts[rank];
+    // Two words an entry, in key order: the free mask, then the snail with the record above it.
+    Words& send = buffers_.send;
+    send.resize(starts.back());
+    parallel_for_ranges(0, ranks, [&](std::size_t first, std::size_t last) {
+      for (std::size_t rank = first; rank != last; ++rank) {
+        std::size_t at = starts[rank];
+        merge_sorted_runs(parts[rank], [&](const LayerEntry& entry) {
+          send[at++] = entry.free;
+          send[at++] = entry.snail | record_word(entry.record) << 8;
+        });
+      }
+    });
+    parts.clear();
+    for (SortedLayer& layer : layers_) std::vector<LayerEntry>().swap(layer.entries());
+    Received& received = buffers_.incoming;
+    exchange(send, counts, received);
+    Words().swap(send);
+    std::vector<PackedPosition> keys;
+    std::vector<StrongRecord> records;
+    merge_runs(received, keys, records);
+    buffers_ = {};
     return StrongTable(std::move(keys), std::move(records), std::move(stats));
   }
 
-  /// Every rank's words, one after another, on the root (nothing elsewhere). Sent point to
-  /// point in pieces of at most kMaxMessageWords, so the table is bounded by the root's memory,
-  /// not by MPI's int counts.
-  Received gather_words(const Words& words) const {
-    std::vector<std::uint64_t> counts;
-    boost::mpi::gather(world_, static_cast<std::uint64_t>(words.size()), counts, 0);
-    constexpr int kTag = 71;
-    if (world_.rank() != 0) {
-      for (std::size_t at = 0; at < words.size(); at += kMaxMessageWords) {
-        const std::size_t piece = std::min(kMaxMessageWords, words.size() - at);
-        MPI_Send(words.data() + at, static_cast<int>(piece), MPI_UINT64_T, 0, kTag,
-                 static_cast<MPI_Comm>(world_));
-      }
-      return {};
-    }
-    Received all;
-    std::size_t gathered = 0;
-    for (const std::uint64_t count : counts) {
-      all.offsets.push_back(gathered);
-      gathered += count;
-    }
-    all.offsets.push_back(gathered);
-    all.words.resize(gathered);
-    std::copy(words.begin(), words.end(), all.words.begin());
-    for (int rank = 1; rank < world_.size(); ++rank) {
-      const std::size_t first = all.offsets[static_cast<std::size_t>(rank)];
-      const std::size_t last = all.offsets[static_cast<std::size_t>(rank) + 1];
-      for (std::size_t at = first; at < last; at += kMaxMessageWords) {
-        const std::size_t piece = std::min(kMaxMessageWords, last - at);
-        MPI_Recv(all.words.data() + at, static_cast<int>(piece), MPI_UINT64_T, rank, kTag,
-                 static_cast<MPI_Comm>(world_), MPI_STATUS_IGNORE);
+  /// K - 1 keys cutting the table into K ranges of about equal size, the same on every rank:
+  /// quantiles of a sample of every rank's keys (a position's rank is a hash of its key, so
+  /// every rank's keys are spread like the whole table's).
+  std::vector<PackedPosition> range_bounds() const {
+    constexpr std::size_t kSamplesPerRank = 4096;
+    std::size_t total = 0;
+    for (const SortedLayer& layer : layers_) total += layer.entries().size();
+    const std::size_t stride = std::max<std::size_t>(1, total / kSamplesPerRank);
+    Words sample;
+    for (const SortedLayer& layer : layers_) {
+      for (std::size_t i = stride / 2; i < layer.entries().size(); i += stride) {
+        sample.push_back(layer.entries()[i].free);
+        sample.push_back(layer.entries()[i].snail);
       }
     }
-    return all;
+    std::vector<Words> samples;
+    boost::mpi::all_gather(world_, sample, samples);
+    std::vector<PackedPosition> keys;
+    for (const Words& words : samples) {
+      for (std::size_t i = 0; i + 1 < words.size(); i += 2) {
+        keys.push_back({words[i], static_cast<std::uint8_t>(words[i + 1])});
+      }
+    }
+    std::sort(keys.begin(), keys.end());
+    const auto ranks = static_cast<std::size_t>(world_.size());
+    std::vector<PackedPosition> bounds(ranks - 1);  // no sample at all: every key to the last
+    if (!keys.empty()) {
+      for (std::size_t rank = 1; rank < ranks; ++rank) {
+        bounds[rank - 1] = keys[rank * keys.size() / ranks];
+      }
+    }
+    return bounds;
   }
 
   /// Merges the ranks' sorted runs of two-word entries into the table's columns.

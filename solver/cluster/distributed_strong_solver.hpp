@@ -11,11 +11,10 @@
 //             keys, then of the records); then it values its keys from the list.
 // Within a rank, the expansion of a chunk, the listing of children (by blocks of keys), the
 // answers to requests and the valuing run on all of the rank's threads (TBB).
-// At the end each rank merges its sorted layers into one sorted run and the root gathers and
-// merges the K runs into the one sorted table (the database file needs it whole: the root holds
-// the gathered runs, 16 bytes a position, and the table, 19 bytes a position, while solving
-// takes 16 bytes a position divided over the ranks).
-// The table equals the one-process solve's, record for record.
+// At the end the positions are redistributed by key range: rank r ends with the r-th of K
+// consecutive ranges of keys, sorted, its run of the database, which the ranks write together
+// (cluster/distributed_database_writer.hpp); no rank ever holds the whole table.
+// The runs end to end equal the one-process solve's, record for record.
 
 #include <boost/mpi/communicator.hpp>
 #include <filesystem>
@@ -26,7 +25,8 @@
 
 namespace rastros::cluster {
 
-/// Runs on every rank. Returns the whole table on the root, an empty one elsewhere.
+/// Runs on every rank. Returns this rank's run of the table: the keys of the rank-th of K
+/// consecutive key ranges (rank 0 the smallest keys), with the whole table's statistics.
 /// `progress` is called on the root only.
 ///
 /// Checkpoints (`control.checkpoint_directory`, which every rank must see: a shared file
