@@ -1,6 +1,7 @@
 #include "cluster/distributed_database_writer.hpp"
 
 #include <mpi.h>
+#include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -14,6 +15,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/parallel_deflate.hpp"
+#include "core/thread_sanitizer.hpp"
 
 namespace rastros::cluster {
 namespace {
@@ -57,19 +59,34 @@ class PayloadLayout {
   }
   std::size_t total() const { return offsets_.back(); }
   std::size_t key_bytes() const { return key_bytes_; }
+  std::size_t pieces() const { return deflate_piece_count(total()); }
 
-  /// The deflate pieces rank `rank` compresses: a consecutive share of them.
-  std::pair<std::size_t, std::size_t> pieces_of(std::size_t rank) const {
-    const std::size_t pieces = deflate_piece_count(total());
-    return {pieces * rank / ranks_, pieces * (rank + 1) / ranks_};
+  /// Groups of consecutive deflate pieces: about kGroupsPerRank a rank, group g deflated by
+  /// rank g mod K.
+  std::size_t groups() const { return (pieces() + group_pieces() - 1) / group_pieces(); }
+  std::size_t rank_of_group(std::size_t group) const { return group % ranks_; }
+  /// Group `group`'s pieces [first, last).
+  std::pair<std::size_t, std::size_t> pieces_of_group(std::size_t group) const {
+    return {group * group_pieces(), std::min(pieces(), (group + 1) * group_pieces())};
   }
-  /// The payload bytes that rank's pieces read.
-  ByteRange window_of(std::size_t rank) const {
-    const auto [first, last] = pieces_of(rank);
+  /// The payload bytes the group's pieces read.
+  ByteRange window_of_group(std::size_t group) const {
+    const auto [first, last] = pieces_of_group(group);
     return deflate_window(total(), first, last);
+  }
+  /// The groups rank `rank` deflates, in increasing order.
+  std::vector<std::size_t> groups_of(std::size_t rank) const {
+    std::vector<std::size_t> mine;
+    for (std::size_t group = rank; group < groups(); group += ranks_) mine.push_back(group);
+    return mine;
   }
 
  private:
+  static constexpr std::size_t kGroupsPerRank = 8;
+  std::size_t group_pieces() const {
+    return std::max<std::size_t>(1, pieces() / (kGroupsPerRank * ranks_));
+  }
+
   std::size_t ranks_;
   std::vector<std::size_t> offsets_;  // column-major: segment (column, rank) starts here
   std::size_t key_bytes_ = 0;
@@ -97,39 +114,52 @@ void agree_on_size(const boost::mpi::communicator& world, bool too_large) {
   }
 }
 
-/// The bytes [window.begin, window.end) of the payload that this rank deflates, gathered from
-/// the ranks that encoded them in one all-to-all exchange.
-Bytes fetch_window(const boost::mpi::communicator& world, const PayloadLayout& layout,
+/// The payload bytes this rank's groups read, each group's window after the one before, gathered
+/// from the ranks that encoded them in one all-to-all exchange.
+Bytes fetch_groups(const boost::mpi::communicator& world, const PayloadLayout& layout,
                    const PayloadColumns& columns) {
   const auto ranks = static_cast<std::size_t>(world.size());
   const auto me = static_cast<std::size_t>(world.rank());
   const auto mine = columns_of(columns);
-  // What goes to each rank: the parts of this rank's columns inside its window, in payload
-  // order (the keys column's part, then the values', then the moves').
+  // What goes to each rank: for each of its groups, the parts of this rank's columns inside the
+  // group's window, in payload order (the keys column's part, then the values', the moves').
   Bytes send;
   std::vector<int> send_counts(ranks), send_offsets(ranks);
   for (std::size_t rank = 0; rank < ranks; ++rank) {
-    const ByteRange window = layout.window_of(rank);
     send_offsets[rank] = static_cast<int>(std::min(send.size(), kMaxMessageBytes));
     const std::size_t before = send.size();
-    for (std::size_t column = 0; column < kColumns; ++column) {
-      const ByteRange segment = layout.segment(column, me);
-      const ByteRange part = intersection(segment, window);
-      const auto from =
-          mine[column].begin() + static_cast<std::ptrdiff_t>(part.begin - segment.begin);
-      send.insert(send.end(), from, from + static_cast<std::ptrdiff_t>(part.end - part.begin));
+    for (const std::size_t group : layout.groups_of(rank)) {
+      const ByteRange window = layout.window_of_group(group);
+      for (std::size_t column = 0; column < kColumns; ++column) {
+        const ByteRange segment = layout.segment(column, me);
+        const ByteRange part = intersection(segment, window);
+        const auto from =
+            mine[column].begin() + static_cast<std::ptrdiff_t>(part.begin - segment.begin);
+        send.insert(send.end(), from, from + static_cast<std::ptrdiff_t>(part.end - part.begin));
+      }
     }
     send_counts[rank] = static_cast<int>(std::min(send.size() - before, kMaxMessageBytes));
   }
-  const ByteRange window = layout.window_of(me);
+  // Where each of this rank's groups starts in its buffer, and what each rank sends here.
+  const std::vector<std::size_t> groups = layout.groups_of(me);
+  std::vector<std::size_t> group_start;
+  std::size_t buffered = 0;
+  for (const std::size_t group : groups) {
+    group_start.push_back(buffered);
+    const ByteRange window = layout.window_of_group(group);
+    buffered += window.end - window.begin;
+  }
   std::vector<int> receive_counts(ranks), receive_offsets(ranks);
   std::size_t received = 0;
   for (std::size_t rank = 0; rank < ranks; ++rank) {
     receive_offsets[rank] = static_cast<int>(std::min(received, kMaxMessageBytes));
     const std::size_t before = received;
-    for (std::size_t column = 0; column < kColumns; ++column) {
-      const ByteRange part = intersection(layout.segment(column, rank), window);
-      received += part.end - part.begin;
+    for (const std::size_t group : groups) {
+      for (std::size_t column = 0; column < kColumns; ++column) {
+        const ByteRange part =
+            intersection(layout.segment(column, rank), layout.window_of_group(group));
+        received += part.end - part.begin;
+      }
     }
     receive_counts[rank] = static_cast<int>(std::min(received - before, kMaxMessageBytes));
   }
@@ -138,18 +168,48 @@ Bytes fetch_window(const boost::mpi::communicator& world, const PayloadLayout& l
   MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, incoming.data(),
                 receive_counts.data(), receive_offsets.data(), MPI_BYTE, comm(world));
   Bytes().swap(send);
-  // Each rank's parts, in the order it sent them, to their places in the window.
-  Bytes bytes(window.end - window.begin);
+  // Each rank's parts, in the order it sent them, to their places in the groups' windows.
+  Bytes bytes(buffered);
   std::size_t at = 0;
   for (std::size_t rank = 0; rank < ranks; ++rank) {
-    for (std::size_t column = 0; column < kColumns; ++column) {
-      const ByteRange part = intersection(layout.segment(column, rank), window);
-      std::copy_n(incoming.begin() + static_cast<std::ptrdiff_t>(at), part.end - part.begin,
-                  bytes.begin() + static_cast<std::ptrdiff_t>(part.begin - window.begin));
-      at += part.end - part.begin;
+    for (std::size_t index = 0; index < groups.size(); ++index) {
+      const ByteRange window = layout.window_of_group(groups[index]);
+      for (std::size_t column = 0; column < kColumns; ++column) {
+        const ByteRange part = intersection(layout.segment(column, rank), window);
+        std::copy_n(incoming.begin() + static_cast<std::ptrdiff_t>(at), part.end - part.begin,
+                    bytes.begin() + static_cast<std::ptrdiff_t>(group_start[index] + part.begin -
+                                                                window.begin));
+        at += part.end - part.begin;
+      }
     }
   }
   return bytes;
+}
+
+/// Deflates this rank's groups from their windows (fetch_groups), all on the rank's threads.
+std::vector<DeflatedPieces> deflate_groups(const PayloadLayout& layout, std::size_t rank,
+                                           const Bytes& windows) {
+  const std::vector<std::size_t> groups = layout.groups_of(rank);
+  std::vector<std::size_t> group_start;
+  std::size_t at = 0;
+  for (const std::size_t group : groups) {
+    group_start.push_back(at);
+    const ByteRange window = layout.window_of_group(group);
+    at += window.end - window.begin;
+  }
+  std::vector<DeflatedPieces> deflated(groups.size());
+  int finished = 0;  // only its address matters: the tasks' results are published there
+  oneapi::tbb::parallel_for(
+      std::size_t{0}, groups.size(), thread_sanitizer::handed_off([&](std::size_t index) {
+        const ByteRange window = layout.window_of_group(groups[index]);
+        const auto [first, last] = layout.pieces_of_group(groups[index]);
+        deflated[index] = deflate_pieces(
+            std::span(windows).subspan(group_start[index], window.end - window.begin), window.begin,
+            layout.total(), first, last, kPayloadDeflateLevel);
+        thread_sanitizer::publish(&finished);
+      }));
+  thread_sanitizer::acquire(&finished);
+  return deflated;
 }
 
 constexpr int kGatherTag = 72;
@@ -194,27 +254,41 @@ Bytes gather_payload(const boost::mpi::communicator& world, const PayloadLayout&
   return payload;
 }
 
-/// On the root: the zlib stream of the payload from every rank's deflated share. Elsewhere:
-/// sends its share.
-Bytes gather_stream(const boost::mpi::communicator& world, const DeflatedPieces& share) {
-  const std::vector<std::uint64_t> shares = all_gather(
-      world, {share.bytes.size(), share.adler, static_cast<std::uint64_t>(share.input_bytes)});
+/// On the root: the zlib stream of the payload from every rank's deflated groups. Elsewhere:
+/// sends its groups, in order.
+Bytes gather_stream(const boost::mpi::communicator& world, const PayloadLayout& layout,
+                    const std::vector<DeflatedPieces>& mine) {
+  // Each group's deflated size, Adler-32 and input length, group after group, on every rank.
+  std::vector<std::uint64_t> own(3 * layout.groups(), 0), all(3 * layout.groups(), 0);
+  const std::vector<std::size_t> groups = layout.groups_of(static_cast<std::size_t>(world.rank()));
+  for (std::size_t index = 0; index < groups.size(); ++index) {
+    own[3 * groups[index]] = mine[index].bytes.size();
+    own[3 * groups[index] + 1] = mine[index].adler;
+    own[3 * groups[index] + 2] = mine[index].input_bytes;
+  }
+  MPI_Allreduce(own.data(), all.data(), static_cast<int>(own.size()), MPI_UINT64_T, MPI_SUM,
+                comm(world));
   if (world.rank() != 0) {
-    send_to_root(world, share.bytes);
+    for (const DeflatedPieces& group : mine) send_to_root(world, group.bytes);
     return {};
   }
   std::size_t total = 0;
-  for (std::size_t rank = 0; rank < shares.size() / 3; ++rank) total += shares[3 * rank];
+  for (std::size_t group = 0; group < layout.groups(); ++group) total += all[3 * group];
   Bytes pieces(total);
-  std::copy(share.bytes.begin(), share.bytes.end(), pieces.begin());
-  std::uint32_t adler = share.adler;
-  std::size_t at = share.bytes.size();
-  for (int rank = 1; rank < world.size(); ++rank) {
-    const auto r = static_cast<std::size_t>(rank);
-    receive_from(world, rank, std::span(pieces).subspan(at, shares[3 * r]));
-    at += shares[3 * r];
+  std::uint32_t adler = 1;  // of nothing
+  std::size_t at = 0, own_index = 0;
+  for (std::size_t group = 0; group < layout.groups(); ++group) {
+    const std::size_t size = all[3 * group];
+    const std::size_t rank = layout.rank_of_group(group);
+    if (rank == 0) {
+      const Bytes& bytes = mine[own_index++].bytes;
+      std::copy(bytes.begin(), bytes.end(), pieces.begin() + static_cast<std::ptrdiff_t>(at));
+    } else {
+      receive_from(world, static_cast<int>(rank), std::span(pieces).subspan(at, size));
+    }
+    at += size;
     adler =
-        combine_adler32(adler, static_cast<std::uint32_t>(shares[3 * r + 1]), shares[3 * r + 2]);
+        combine_adler32(adler, static_cast<std::uint32_t>(all[3 * group + 1]), all[3 * group + 2]);
   }
   return zlib_stream(pieces, adler, kPayloadDeflateLevel);
 }
@@ -222,12 +296,13 @@ Bytes gather_stream(const boost::mpi::communicator& world, const DeflatedPieces&
 }  // namespace
 
 std::uint64_t write_database_distributed(const boost::mpi::communicator& world,
-                                         const std::filesystem::path& path, const Database& run) {
+                                         const std::filesystem::path& path,
+                                         const DatabaseHeader& header, const DatabaseRun& run) {
   const auto ranks = static_cast<std::size_t>(world.size());
   const auto me = static_cast<std::size_t>(world.rank());
   // Each rank's position count and last key: this run's first key is stored relative to the
   // last key of the nearest rank before it that holds any.
-  const PackedPosition last = run.size() ? run.keys().back() : PackedPosition{};
+  const PackedPosition last = run.size() ? run.last_key() : PackedPosition{};
   const std::vector<std::uint64_t> ends =
       all_gather(world, {run.size(), last.free, std::uint64_t{last.snail}});
   std::uint64_t positions = 0;
@@ -240,30 +315,32 @@ std::uint64_t write_database_distributed(const boost::mpi::communicator& world,
       has_previous = true;
     }
   }
-  const PayloadColumns columns = encode_columns(run.header(), run.keys(), run.records(),
-                                                has_previous ? &previous_key : nullptr);
+  ColumnEncoder encoder(header, has_previous ? &previous_key : nullptr);
+  encoder.reserve(run.size());
+  run.for_each(
+      [&](const PackedPosition& key, const DatabaseRecord& record) { encoder.add(key, record); });
+  const PayloadColumns columns = std::move(encoder).finish();
   const PayloadLayout layout(
       all_gather(world, {columns.keys.size(), columns.values.size(), columns.moves.size()}), ranks);
 
-  // Deflate this rank's share of the pieces; the stream is stored only if it is smaller.
-  const auto [first, last_piece] = layout.pieces_of(me);
-  DeflatedPieces share;
-  if (layout.total() > 0) {
-    const Bytes window = fetch_window(world, layout, columns);
-    share = deflate_pieces(window, layout.window_of(me).begin, layout.total(), first, last_piece,
-                           kPayloadDeflateLevel);
-  }
-  const std::size_t deflated = boost::mpi::all_reduce(world, share.bytes.size(), std::plus<>());
+  // Deflate this rank's groups of pieces; the stream is stored only if it is smaller.
+  std::vector<DeflatedPieces> deflated;
+  if (layout.total() > 0)
+    deflated = deflate_groups(layout, me, fetch_groups(world, layout, columns));
+  std::size_t own_bytes = 0;
+  for (const DeflatedPieces& group : deflated) own_bytes += group.bytes.size();
+  const std::size_t deflated_bytes = boost::mpi::all_reduce(world, own_bytes, std::plus<>());
   StoredPayload stored;
-  stored.compressed = layout.total() > 0 && deflated + 6 < layout.total();  // + zlib's frame
-  stored.bytes =
-      stored.compressed ? gather_stream(world, share) : gather_payload(world, layout, columns);
+  // + 6: the zlib stream's header and trailer.
+  stored.compressed = layout.total() > 0 && deflated_bytes + 6 < layout.total();
+  stored.bytes = stored.compressed ? gather_stream(world, layout, deflated)
+                                   : gather_payload(world, layout, columns);
   if (world.rank() != 0) return positions;
   stored.key_bytes = layout.key_bytes();
   stored.payload_bytes = layout.total();
-  DatabaseHeader header = run.header();
-  header.position_count = positions;
-  write_file_atomically(path, database_file_image(header, stored), "database");
+  DatabaseHeader whole = header;
+  whole.position_count = positions;
+  write_file_atomically(path, database_file_image(whole, stored), "database");
   return positions;
 }
 

@@ -13,8 +13,10 @@
 #include <chrono>
 #include <exception>
 #include <functional>
+#include <numeric>
 #include <span>
 #include <stdexcept>
+#include <type_traits>
 
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
@@ -75,7 +77,7 @@ class DistributedSolver {
                     const StrongSolveControl& control)
       : world_(world), rastros_(rastros), step_(rastros), progress_(progress), control_(control) {}
 
-  StrongTable solve() {
+  StrongTableRun solve() {
     const auto started = std::chrono::steady_clock::now();
     const PackedPosition start = step_.canonicalizer().pack(rastros_.start_position());
     const int top = count(start.free);
@@ -94,7 +96,7 @@ class DistributedSolver {
         save_layer(size);
       }
     }
-    StrongTable table = partition_by_key_range();
+    StrongTableRun table = partition_by_key_range();
     std::uint64_t positions = 0;
     for (const std::uint64_t count : table.stats().positions_by_region) positions += count;
     if (world_.rank() == 0) {
@@ -206,7 +208,21 @@ class DistributedSolver {
 
   /// The same with the words to send end to end in `send`, counts[r] of them for rank r.
   void exchange(const Words& send, const std::vector<std::size_t>& counts, Received& incoming) {
-    const std::size_t ranks = counts.size();
+    incoming.offsets = exchange_items(std::span(send), counts, incoming.words);
+  }
+
+  /// Sends counts[r] of the items of `send` (end to end, rank after rank) to rank r; `incoming`
+  /// receives what each rank sent here, rank after rank. Returns where each rank's items start
+  /// in `incoming`, and the end. The items travel as whole words.
+  template <class Item>
+  std::vector<std::size_t> exchange_items(std::span<const Item> send,
+                                          const std::vector<std::size_t>& item_counts,
+                                          std::vector<Item>& incoming) {
+    static_assert(std::is_trivially_copyable_v<Item> && sizeof(Item) % sizeof(std::uint64_t) == 0);
+    constexpr std::size_t kWords = sizeof(Item) / sizeof(std::uint64_t);
+    const std::size_t ranks = item_counts.size();
+    std::vector<std::size_t> counts(ranks);
+    for (std::size_t rank = 0; rank < ranks; ++rank) counts[rank] = kWords * item_counts[rank];
     std::vector<int> send_counts(ranks), receive_counts(ranks);
     for (std::size_t rank = 0; rank < ranks; ++rank) {
       // Clamped: a count beyond an int is refused below, on every rank.
@@ -228,12 +244,15 @@ class DistributedSolver {
       throw std::length_error(
           "distributed strong solver: an exchange exceeds MPI's 2^31 words; use more ranks");
     }
-    incoming.words.resize(received);
+    incoming.resize(received / kWords);
     MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
-                  incoming.words.data(), receive_counts.data(), receive_offsets.data(),
-                  MPI_UINT64_T, static_cast<MPI_Comm>(world_));
-    incoming.offsets.assign(receive_offsets.begin(), receive_offsets.end());
-    incoming.offsets.push_back(received);
+                  incoming.data(), receive_counts.data(), receive_offsets.data(), MPI_UINT64_T,
+                  static_cast<MPI_Comm>(world_));
+    std::vector<std::size_t> offsets;
+    for (const int offset : receive_offsets)
+      offsets.push_back(static_cast<std::size_t>(offset) / kWords);
+    offsets.push_back(received / kWords);
+    return offsets;
   }
 
   /// Empties every rank's list, keeping its memory.
@@ -402,69 +421,66 @@ class DistributedSolver {
   }
 
   /// Ends the solve: redistributes the positions so that rank r holds the r-th of K
-  /// consecutive key ranges, sorted: its run of the database (cluster/distributed_database_
-  /// writer.hpp). Each rank merges the parts of its sorted layers in each range and sends them
-  /// to that range's rank (one all-to-all exchange), which merges the K sorted runs it receives.
+  /// consecutive key ranges: its run of the database (cluster/distributed_database_writer.hpp).
+  /// Each rank sends every layer's part in each range, a sorted run, to that range's rank (one
+  /// all-to-all exchange); the runs a rank receives are merged when the run is written.
   /// The statistics are the whole table's, on every rank.
-  StrongTable partition_by_key_range() {
+  StrongTableRun partition_by_key_range() {
     const auto ranks = static_cast<std::size_t>(world_.size());
+    constexpr std::size_t kLayers = kMaxSquares + 1;
     StrongSolveStats stats;
-    stats.positions_by_region.assign(kMaxSquares + 1, 0);
-    std::vector<std::uint64_t> by_region(kMaxSquares + 1, 0);
-    for (int size = 0; size <= kMaxSquares; ++size) {
-      by_region[static_cast<std::size_t>(size)] = layers_[size].entries().size();
+    stats.positions_by_region.assign(kLayers, 0);
+    std::vector<std::uint64_t> by_region(kLayers, 0);
+    for (std::size_t size = 0; size < kLayers; ++size) {
+      by_region[size] = layers_[size].entries().size();
     }
-    MPI_Allreduce(by_region.data(), stats.positions_by_region.data(), kMaxSquares + 1, MPI_UINT64_T,
+    MPI_Allreduce(by_region.data(), stats.positions_by_region.data(), kLayers, MPI_UINT64_T,
                   MPI_SUM, static_cast<MPI_Comm>(world_));
     int top = 0;
-    for (int size = 0; size <= kMaxSquares; ++size) {
-      if (stats.positions_by_region[static_cast<std::size_t>(size)]) top = size;
+    for (std::size_t size = 0; size < kLayers; ++size) {
+      if (stats.positions_by_region[size]) top = static_cast<int>(size);
     }
     stats.positions_by_region.resize(static_cast<std::size_t>(top) + 1);
 
-    // Each range's part of every layer, and where its words start in the send buffer.
+    // Each layer's part in each range: run_sizes[rank * kLayers + size].
     const std::vector<PackedPosition> bounds = range_bounds();
-    std::vector<std::vector<std::span<const LayerEntry>>> parts(ranks);
-    std::vector<std::size_t> counts(ranks, 0), starts(ranks + 1, 0);
-    for (const SortedLayer& layer : layers_) {
-      const std::span<const LayerEntry> entries(layer.entries());
-      const auto below = [&](std::size_t bound) {
-        return static_cast<std::size_t>(std::partition_point(entries.begin(), entries.end(),
-                                                             [&](const LayerEntry& entry) {
-                                                               return entry.key() < bounds[bound];
-                                                             }) -
-                                        entries.begin());
-      };
-      for (std::size_t rank = 0; rank < ranks; ++rank) {
-        const std::size_t begin = rank == 0 ? 0 : below(rank - 1);
-        const std::size_t end = rank + 1 == ranks ? entries.size() : below(rank);
-        parts[rank].push_back(entries.subspan(begin, end - begin));
-        counts[rank] += 2 * (end - begin);
+    std::vector<std::uint64_t> run_sizes(ranks * kLayers, 0);
+    std::vector<std::size_t> counts(ranks, 0);
+    std::vector<std::span<const LayerEntry>> parts;  // rank after rank, layer after layer
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+      for (std::size_t size = 0; size < kLayers; ++size) {
+        const std::span<const LayerEntry> entries(layers_[size].entries());
+        const auto below = [&](const PackedPosition& bound) {
+          return static_cast<std::size_t>(
+              std::partition_point(entries.begin(), entries.end(),
+                                   [&](const LayerEntry& entry) { return entry.key() < bound; }) -
+              entries.begin());
+        };
+        const std::size_t begin = rank == 0 ? 0 : below(bounds[rank - 1]);
+        const std::size_t end = rank + 1 == ranks ? entries.size() : below(bounds[rank]);
+        parts.push_back(entries.subspan(begin, end - begin));
+        run_sizes[rank * kLayers + size] = end - begin;
+        counts[rank] += end - begin;
       }
     }
-    for (std::size_t rank = 0; rank < ranks; ++rank) starts[rank + 1] = starts[rank] + counts[rank];
-    // Two words an entry, in key order: the free mask, then the snail with the record above it.
-    Words& send = buffers_.send;
-    send.resize(starts.back());
-    parallel_for_ranges(0, ranks, [&](std::size_t first, std::size_t last) {
-      for (std::size_t rank = first; rank != last; ++rank) {
-        std::size_t at = starts[rank];
-        merge_sorted_runs(parts[rank], [&](const LayerEntry& entry) {
-          send[at++] = entry.free;
-          send[at++] = entry.snail | record_word(entry.record) << 8;
-        });
-      }
-    });
+    std::vector<LayerEntry> send;
+    send.reserve(std::accumulate(counts.begin(), counts.end(), std::size_t{0}));
+    for (const auto& part : parts) send.insert(send.end(), part.begin(), part.end());
     parts.clear();
     for (SortedLayer& layer : layers_) std::vector<LayerEntry>().swap(layer.entries());
-    Received& received = buffers_.incoming;
-    exchange(send, counts, received);
-    Words().swap(send);
-    std::vector<PackedPosition> keys;
-    std::vector<StrongRecord> records;
-    merge_runs(received, keys, records);
     buffers_ = {};
-    return StrongTable(std::move(keys), std::move(records), std::move(stats));
+    std::vector<std::uint64_t> received_sizes(ranks * kLayers);
+    MPI_Alltoall(run_sizes.data(), static_cast<int>(kLayers), MPI_UINT64_T, received_sizes.data(),
+                 static_cast<int>(kLayers), MPI_UINT64_T, static_cast<MPI_Comm>(world_));
+    std::vector<LayerEntry> received;
+    exchange_items(std::span<const LayerEntry>(send), counts, received);
+    std::vector<LayerEntry>().swap(send);
+    std::vector<std::size_t> run_starts{0};
+    for (const std::uint64_t size : received_sizes) run_starts.push_back(run_starts.back() + size);
+    if (run_starts.back() != received.size()) {
+      throw std::logic_error("distributed strong solver: a rank sent the wrong count");
+    }
+    return StrongTableRun(std::move(received), std::move(run_starts), std::move(stats));
   }
 
   /// K - 1 keys cutting the table into K ranges of about equal size, the same on every rank:
@@ -501,29 +517,6 @@ class DistributedSolver {
     return bounds;
   }
 
-  /// Merges the ranks' sorted runs of two-word entries into the table's columns.
-  static void merge_runs(const Received& runs, std::vector<PackedPosition>& keys,
-                         std::vector<StrongRecord>& records) {
-    const std::size_t total = runs.words.size() / 2;
-    keys.resize(total);
-    records.resize(total);
-    std::vector<std::size_t> cursor(runs.offsets.begin(), runs.offsets.end() - 1);
-    auto key_at = [&](std::size_t word) {
-      return PackedPosition{runs.words[word], static_cast<std::uint8_t>(runs.words[word + 1])};
-    };
-    for (std::size_t out = 0; out < total; ++out) {
-      // The fewest ranks are a handful: a linear scan for the smallest head beats a heap.
-      std::size_t best = cursor.size();
-      for (std::size_t rank = 0; rank < cursor.size(); ++rank) {
-        if (cursor[rank] == runs.offsets[rank + 1]) continue;
-        if (best == cursor.size() || key_at(cursor[rank]) < key_at(cursor[best])) best = rank;
-      }
-      keys[out] = key_at(cursor[best]);
-      records[out] = record_of_word(runs.words[cursor[best] + 1] >> 8);
-      cursor[best] += 2;
-    }
-  }
-
   void report(const std::string& line) const {
     if (progress_ && world_.rank() == 0) progress_(line);
   }
@@ -548,9 +541,35 @@ class DistributedSolver {
 
 }  // namespace
 
-StrongTable solve_strong_distributed(const boost::mpi::communicator& world, const Rastros& rastros,
-                                     const std::function<void(const std::string&)>& progress,
-                                     const StrongSolveControl& control) {
+StrongTableRun::StrongTableRun(std::vector<LayerEntry> entries, std::vector<std::size_t> run_starts,
+                               StrongSolveStats stats)
+    : entries_(std::move(entries)), run_starts_(std::move(run_starts)), stats_(std::move(stats)) {}
+
+PackedPosition StrongTableRun::last_key() const {
+  const LayerEntry* last = nullptr;
+  for (std::size_t run = 0; run + 1 < run_starts_.size(); ++run) {
+    if (run_starts_[run] == run_starts_[run + 1]) continue;
+    const LayerEntry& candidate = entries_[run_starts_[run + 1] - 1];
+    if (!last || key_less(*last, candidate)) last = &candidate;
+  }
+  return last ? last->key() : PackedPosition{};
+}
+
+void StrongTableRun::for_each(const Visit& visit) const {
+  std::vector<std::span<const LayerEntry>> runs;
+  for (std::size_t run = 0; run + 1 < run_starts_.size(); ++run) {
+    runs.emplace_back(
+        std::span(entries_).subspan(run_starts_[run], run_starts_[run + 1] - run_starts_[run]));
+  }
+  merge_sorted_runs(runs, [&](const LayerEntry& entry) {
+    visit(entry.key(), {entry.record.value, entry.record.remoteness, entry.record.best_move});
+  });
+}
+
+StrongTableRun solve_strong_distributed(const boost::mpi::communicator& world,
+                                        const Rastros& rastros,
+                                        const std::function<void(const std::string&)>& progress,
+                                        const StrongSolveControl& control) {
   return DistributedSolver(world, rastros, progress, control).solve();
 }
 

@@ -21,13 +21,36 @@
 #include <functional>
 #include <string>
 
+#include "cluster/distributed_database_writer.hpp"
+#include "retro/sorted_layer.hpp"
 #include "retro/strong_solver.hpp"
 
 namespace rastros::cluster {
 
-/// Runs on every rank. Returns this rank's run of the table: the keys of the rank-th of K
-/// consecutive key ranges (rank 0 the smallest keys), with the whole table's statistics.
-/// `progress` is called on the root only.
+/// One rank's run of a distributed strong solve's table: the positions of the rank-th of K
+/// consecutive key ranges (rank 0 the smallest keys), held as the sorted runs the ranks sent
+/// it, one a rank and layer, and merged as they are visited (a merge the rank would otherwise
+/// make into arrays, only to read them once); and the whole table's statistics.
+class StrongTableRun final : public DatabaseRun {
+ public:
+  StrongTableRun() = default;
+  /// `entries` holds the runs end to end; run i is [run_starts[i], run_starts[i + 1]).
+  StrongTableRun(std::vector<LayerEntry> entries, std::vector<std::size_t> run_starts,
+                 StrongSolveStats stats);
+
+  std::uint64_t size() const override { return entries_.size(); }
+  PackedPosition last_key() const override;
+  void for_each(const Visit& visit) const override;
+  const StrongSolveStats& stats() const { return stats_; }
+
+ private:
+  std::vector<LayerEntry> entries_;
+  std::vector<std::size_t> run_starts_;
+  StrongSolveStats stats_;
+};
+
+/// Runs on every rank. Returns this rank's run of the table, with the whole table's
+/// statistics. `progress` is called on the root only.
 ///
 /// Checkpoints (`control.checkpoint_directory`, which every rank must see: a shared file
 /// system on a cluster): after each valued layer every rank saves the records it owns in
@@ -38,9 +61,10 @@ namespace rastros::cluster {
 /// on every rank and the ranks agree (any rank stopped: all stop, SolveStopped everywhere).
 /// Errors reading a checkpoint are agreed on too: every rank throws, the one that found the
 /// problem with its message.
-StrongTable solve_strong_distributed(const boost::mpi::communicator& world, const Rastros& rastros,
-                                     const std::function<void(const std::string&)>& progress = {},
-                                     const StrongSolveControl& control = {});
+StrongTableRun solve_strong_distributed(
+    const boost::mpi::communicator& world, const Rastros& rastros,
+    const std::function<void(const std::string&)>& progress = {},
+    const StrongSolveControl& control = {});
 
 /// Removes a distributed strong solve's checkpoint (the state file, then every rank's layers).
 void remove_distributed_strong_checkpoint(const std::filesystem::path& directory);

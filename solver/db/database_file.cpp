@@ -223,29 +223,37 @@ void put_varint(std::vector<unsigned char>& out, WideKey value) {
 
 }  // namespace
 
+ColumnEncoder::ColumnEncoder(const DatabaseHeader& header, const PackedPosition* previous)
+    : width_(header.width), squares_(header.width * header.height) {
+  if (previous) {
+    previous_ = *previous;
+    has_previous_ = true;
+  }
+}
+
+void ColumnEncoder::reserve(std::size_t positions) {
+  columns_.keys.reserve(positions * 2);
+  columns_.values.reserve(positions);
+  columns_.moves.reserve(positions);
+}
+
+void ColumnEncoder::add(const PackedPosition& key, const DatabaseRecord& record) {
+  const WideKey wide_key = wide(key);
+  put_varint(columns_.keys, has_previous_ ? wide_key - wide(previous_) - 1 : wide_key);
+  previous_ = key;
+  has_previous_ = true;
+  columns_.values.push_back(
+      static_cast<unsigned char>(static_cast<unsigned>(record.value) << 6 | record.remoteness));
+  columns_.moves.push_back(encode_move(width_, squares_, snail_square(key), record.best_move));
+}
+
 PayloadColumns encode_columns(const DatabaseHeader& header, std::span<const PackedPosition> keys,
                               std::span<const DatabaseRecord> records,
                               const PackedPosition* previous) {
-  PayloadColumns columns;
-  columns.keys.reserve(keys.size() * 2);
-  WideKey last = previous ? wide(*previous) : 0;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    const WideKey key = wide(keys[i]);
-    put_varint(columns.keys, i == 0 && !previous ? key : key - last - 1);
-    last = key;
-  }
-  columns.values.reserve(records.size());
-  for (const DatabaseRecord& record : records) {
-    columns.values.push_back(
-        static_cast<unsigned char>(static_cast<unsigned>(record.value) << 6 | record.remoteness));
-  }
-  const int squares = header.width * header.height;
-  columns.moves.reserve(keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    columns.moves.push_back(
-        encode_move(header.width, squares, snail_square(keys[i]), records[i].best_move));
-  }
-  return columns;
+  ColumnEncoder encoder(header, previous);
+  encoder.reserve(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) encoder.add(keys[i], records[i]);
+  return std::move(encoder).finish();
 }
 
 // -- Writing ----------------------------------------------------------------------------------

@@ -151,6 +151,23 @@ PayloadColumns encode_columns(const DatabaseHeader& header, std::span<const Pack
                               std::span<const DatabaseRecord> records,
                               const PackedPosition* previous);
 
+/// encode_columns a position at a time, for runs that are not held as arrays.
+class ColumnEncoder {
+ public:
+  ColumnEncoder(const DatabaseHeader& header, const PackedPosition* previous);
+  void reserve(std::size_t positions);
+  /// Keys must come in increasing order, each above `previous`.
+  void add(const PackedPosition& key, const DatabaseRecord& record);
+  PayloadColumns finish() && { return std::move(columns_); }
+
+ private:
+  int width_;
+  int squares_;
+  PackedPosition previous_;
+  bool has_previous_ = false;
+  PayloadColumns columns_;
+};
+
 /// The zlib level of payloads (zlib's default, 6). On the complete 5x5 and 6x5 key sets it is
 /// within 0.5% of level 9 in size, at a fraction of the time; Huffman-only is several times
 /// faster again but a quarter larger, because LZ matches capture the repeated key gaps of dense
