@@ -78,7 +78,11 @@ class DistributedSolver {
       : world_(world), rastros_(rastros), step_(rastros), progress_(progress), control_(control) {}
 
   StrongTableRun solve() {
-    const auto started = std::chrono::steady_clock::now();
+    using Clock = std::chrono::steady_clock;
+    const auto seconds_since = [](Clock::time_point then) {
+      return std::chrono::duration<double>(Clock::now() - then).count();
+    };
+    const auto started = Clock::now();
     const PackedPosition start = step_.canonicalizer().pack(rastros_.start_position());
     const int top = count(start.free);
     if (owner(start) == world_.rank()) layers_[top].entries().push_back(LayerEntry::of(start));
@@ -87,6 +91,8 @@ class DistributedSolver {
       check_stop();
       enumerate_layer(size);
     }
+    const double forward_seconds = seconds_since(started);
+    const auto backward_started = Clock::now();
     for (int size = 0; size <= top; ++size) {
       check_stop();
       if (size < valued_before) {
@@ -96,17 +102,20 @@ class DistributedSolver {
         save_layer(size);
       }
     }
+    const double backward_seconds = seconds_since(backward_started);
+    const auto table_started = Clock::now();
     StrongTableRun table = partition_by_key_range();
+    // This rank's times (the ranks wait for each other at every exchange, so they differ little).
+    StrongSolveStats& stats = table.stats();
+    stats.forward_seconds = forward_seconds;
+    stats.backward_seconds = backward_seconds;
+    stats.table_seconds = seconds_since(table_started);
+    stats.total_seconds = seconds_since(started);
     std::uint64_t positions = 0;
-    for (const std::uint64_t count : table.stats().positions_by_region) positions += count;
-    if (world_.rank() == 0) {
-      report(
-          "table: " + std::to_string(positions) + " positions on " + std::to_string(world_.size()) +
-          " ranks in " +
-          std::to_string(
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()) +
-          " s");
-    }
+    for (const std::uint64_t count : stats.positions_by_region) positions += count;
+    report("table: " + std::to_string(positions) + " positions on " +
+           std::to_string(world_.size()) + " ranks in " + std::to_string(stats.total_seconds) +
+           " s (" + stats.phase_times() + ": the exchange by key range)");
     return table;
   }
 

@@ -11,9 +11,11 @@
 //             keys, then of the records); then it values its keys from the list.
 // Within a rank, the expansion of a chunk, the listing of children (by blocks of keys), the
 // answers to requests and the valuing run on all of the rank's threads (TBB).
-// At the end the positions are redistributed by key range: rank r ends with the r-th of K
-// consecutive ranges of keys, sorted, its run of the database, which the ranks write together
-// (cluster/distributed_database_writer.hpp); no rank ever holds the whole table.
+// At the end the positions are redistributed by key range (K - 1 bounds, quantiles of a sample
+// of every rank's keys): each rank sends each layer's part in the r-th range to rank r, one
+// all-to-all exchange. The sorted runs a rank receives are its run of the database, merged as
+// the ranks write the file together (cluster/distributed_database_writer.hpp). No rank ever
+// holds the whole table: 16 bytes a position divided by K while solving and at the end.
 // The runs end to end equal the one-process solve's, record for record.
 
 #include <boost/mpi/communicator.hpp>
@@ -42,6 +44,7 @@ class StrongTableRun final : public DatabaseRun {
   PackedPosition last_key() const override;
   void for_each(const Visit& visit) const override;
   const StrongSolveStats& stats() const { return stats_; }
+  StrongSolveStats& stats() { return stats_; }
 
  private:
   std::vector<LayerEntry> entries_;

@@ -10,15 +10,28 @@
 
 #include <cstdlib>
 #include <new>
+#include <string_view>
 
 #include "core/huge_pages.hpp"
 
 namespace {
 
+/// RASTROS_HUGE_PAGES=0 in the environment turns the requests off (to compare, or where huge
+/// pages are unwelcome).
+bool requests_huge_pages() {
+  static const bool requested = [] {
+    const char* setting = std::getenv("RASTROS_HUGE_PAGES");
+    return !setting || std::string_view(setting) != "0";
+  }();
+  return requested;
+}
+
 void* allocate(std::size_t size) {
   for (;;) {
     if (void* data = std::malloc(size ? size : 1)) {
-      if (size >= rastros::kHugePageRequestBytes) rastros::request_huge_pages(data, size);
+      if (size >= rastros::kHugePageRequestBytes && requests_huge_pages()) {
+        rastros::request_huge_pages(data, size);
+      }
       return data;
     }
     const std::new_handler handler = std::get_new_handler();

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/checkpoint_file.hpp"
@@ -67,7 +69,7 @@ class RetrogradeSolver {
     stats.table_seconds = seconds_since(table_start);
     stats.total_seconds = seconds_since(start);
     report("table: " + std::to_string(keys.size()) + " positions in " +
-           std::to_string(stats.total_seconds) + " s");
+           std::to_string(stats.total_seconds) + " s (" + stats.phase_times() + ")");
     return StrongTable(std::move(keys), std::move(records), std::move(stats));
   }
 
@@ -205,6 +207,13 @@ class RetrogradeSolver {
 int StrongSolveStats::layer_count() const {
   return static_cast<int>(std::count_if(positions_by_region.begin(), positions_by_region.end(),
                                         [](std::uint64_t n) { return n > 0; }));
+}
+
+std::string StrongSolveStats::phase_times() const {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(2) << "forward " << forward_seconds << " s, backward "
+       << backward_seconds << " s, table " << table_seconds << " s";
+  return text.str();
 }
 
 StrongTable::StrongTable(std::vector<PackedPosition> keys, std::vector<StrongRecord> records,
