@@ -290,5 +290,42 @@ TEST(SortedLayer, MergeOfSortedRunsVisitsEveryEntryInKeyOrder) {
   }
 }
 
+// record_of narrows its search with a fence of every 64th key: every key of a finished layer
+// is found with its own record, whatever the layer's size around the fence's stride, and keys
+// that are not in the layer (below, between and above its keys) are refused.
+TEST(SortedLayer, RecordOfFindsEveryKeyAndNoOther) {
+  std::mt19937_64 random(11);
+  for (const std::size_t size : {1u, 2u, 63u, 64u, 65u, 128u, 129u, 5000u}) {
+    std::set<PackedPosition> keys;
+    while (keys.size() < size) {
+      // Even free masks only, so that each key's odd neighbour is never in the layer.
+      keys.insert({(random() % 4096) * 2 + 2, static_cast<std::uint8_t>(random() % 3)});
+    }
+    SortedLayer layer;
+    // Entered as three runs, with duplicates, as the forward pass enters them.
+    std::vector<PackedPosition> order(keys.begin(), keys.end());
+    std::shuffle(order.begin(), order.end(), random);
+    for (std::size_t part = 0; part < 3; ++part) {
+      const std::size_t from = layer.entries().size();
+      for (std::size_t i = part * size / 3; i < (part + 1) * size / 3; ++i) {
+        layer.entries().push_back(LayerEntry::of(order[i]));
+        layer.entries().push_back(LayerEntry::of(order[i]));
+      }
+      layer.close_run(from);
+    }
+    layer.finish();
+    ASSERT_EQ(layer.entries().size(), size);
+    for (LayerEntry& entry : layer.entries()) {
+      entry.record.remoteness = static_cast<std::uint8_t>(entry.free % 251);
+    }
+    for (const PackedPosition& key : keys) {
+      ASSERT_EQ(layer.record_of(key).remoteness, key.free % 251) << size << " keys";
+      EXPECT_THROW(layer.record_of({key.free + 1, key.snail}), std::logic_error);
+    }
+    EXPECT_THROW(layer.record_of({0, 0}), std::logic_error);
+    EXPECT_THROW(layer.record_of({~std::uint64_t{0}, 0}), std::logic_error);
+  }
+}
+
 }  // namespace
 }  // namespace rastros

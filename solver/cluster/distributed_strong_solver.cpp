@@ -75,7 +75,12 @@ class DistributedSolver {
   DistributedSolver(const boost::mpi::communicator& world, const Rastros& rastros,
                     const std::function<void(const std::string&)>& progress,
                     const StrongSolveControl& control)
-      : world_(world), rastros_(rastros), step_(rastros), progress_(progress), control_(control) {}
+      : world_(world),
+        ranks_(static_cast<std::uint64_t>(world.size())),
+        rastros_(rastros),
+        step_(rastros),
+        progress_(progress),
+        control_(control) {}
 
   StrongTableRun solve() {
     using Clock = std::chrono::steady_clock;
@@ -197,7 +202,7 @@ class DistributedSolver {
     // A multiplicative hash of the whole key: neighbouring keys land on different ranks.
     std::uint64_t hash = (key.free ^ (std::uint64_t{key.snail} << 57)) * 0x9E3779B97F4A7C15ull;
     hash ^= hash >> 29;
-    return static_cast<int>(hash % static_cast<std::uint64_t>(world_.size()));
+    return static_cast<int>(hash % ranks_);
   }
 
   /// Sends outgoing[r] to rank r; `incoming` receives what each rank sent here. The words go
@@ -531,6 +536,8 @@ class DistributedSolver {
   }
 
   const boost::mpi::communicator& world_;
+  // world_.size(), asked once: owner() runs for every child, and the size is an MPI call.
+  const std::uint64_t ranks_;
   const Rastros& rastros_;
   RetrogradeStep step_;
   const std::function<void(const std::string&)>& progress_;
