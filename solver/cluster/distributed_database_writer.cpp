@@ -80,6 +80,16 @@ class PayloadLayout {
     for (std::size_t group = rank; group < groups(); group += ranks_) mine.push_back(group);
     return mine;
   }
+  /// Where each of groups_of(rank)'s windows starts in that rank's buffer (the windows end to
+  /// end), and last the buffer's size.
+  std::vector<std::size_t> window_starts(std::size_t rank) const {
+    std::vector<std::size_t> starts{0};
+    for (const std::size_t group : groups_of(rank)) {
+      const ByteRange window = window_of_group(group);
+      starts.push_back(starts.back() + window.end - window.begin);
+    }
+    return starts;
+  }
 
  private:
   static constexpr std::size_t kGroupsPerRank = 8;
@@ -142,13 +152,7 @@ Bytes fetch_groups(const boost::mpi::communicator& world, const PayloadLayout& l
   }
   // Where each of this rank's groups starts in its buffer, and what each rank sends here.
   const std::vector<std::size_t> groups = layout.groups_of(me);
-  std::vector<std::size_t> group_start;
-  std::size_t buffered = 0;
-  for (const std::size_t group : groups) {
-    group_start.push_back(buffered);
-    const ByteRange window = layout.window_of_group(group);
-    buffered += window.end - window.begin;
-  }
+  const std::vector<std::size_t> group_start = layout.window_starts(me);
   std::vector<int> receive_counts(ranks), receive_offsets(ranks);
   std::size_t received = 0;
   for (std::size_t rank = 0; rank < ranks; ++rank) {
@@ -169,7 +173,7 @@ Bytes fetch_groups(const boost::mpi::communicator& world, const PayloadLayout& l
                 receive_counts.data(), receive_offsets.data(), MPI_BYTE, comm(world));
   Bytes().swap(send);
   // Each rank's parts, in the order it sent them, to their places in the groups' windows.
-  Bytes bytes(buffered);
+  Bytes bytes(group_start.back());
   std::size_t at = 0;
   for (std::size_t rank = 0; rank < ranks; ++rank) {
     for (std::size_t index = 0; index < groups.size(); ++index) {
@@ -190,13 +194,7 @@ Bytes fetch_groups(const boost::mpi::communicator& world, const PayloadLayout& l
 std::vector<DeflatedPieces> deflate_groups(const PayloadLayout& layout, std::size_t rank,
                                            const Bytes& windows) {
   const std::vector<std::size_t> groups = layout.groups_of(rank);
-  std::vector<std::size_t> group_start;
-  std::size_t at = 0;
-  for (const std::size_t group : groups) {
-    group_start.push_back(at);
-    const ByteRange window = layout.window_of_group(group);
-    at += window.end - window.begin;
-  }
+  const std::vector<std::size_t> group_start = layout.window_starts(rank);
   std::vector<DeflatedPieces> deflated(groups.size());
   int finished = 0;  // only its address matters: the tasks' results are published there
   oneapi::tbb::parallel_for(
@@ -325,8 +323,9 @@ std::uint64_t write_database_distributed(const boost::mpi::communicator& world,
 
   // Deflate this rank's groups of pieces; the stream is stored only if it is smaller.
   std::vector<DeflatedPieces> deflated;
-  if (layout.total() > 0)
+  if (layout.total() > 0) {
     deflated = deflate_groups(layout, me, fetch_groups(world, layout, columns));
+  }
   std::size_t own_bytes = 0;
   for (const DeflatedPieces& group : deflated) own_bytes += group.bytes.size();
   const std::size_t deflated_bytes = boost::mpi::all_reduce(world, own_bytes, std::plus<>());
