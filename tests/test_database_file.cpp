@@ -15,6 +15,7 @@
 #include <iterator>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -214,6 +215,32 @@ TEST(DatabaseFileParts, ColumnsOfConsecutiveRunsMakeTheWholeFile) {
           << n << " keys cut in " << cuts.size() - 1 << " runs";
     }
   }
+}
+
+// The distributed writer never holds a Database, so the encoder makes its checks: a file
+// read_database would refuse is never written.
+TEST(DatabaseFileParts, EncoderRefusesWhatTheDatabaseRefuses) {
+  const Database database = random_database(Board(5, 5), 10, 3);
+  const PackedPosition first = database.keys()[0];
+  const DatabaseRecord record = database.records()[0];
+  {
+    ColumnEncoder encoder(database.header(), &first);
+    EXPECT_THROW(encoder.add(first, record), std::invalid_argument);  // not above `previous`
+  }
+  {
+    ColumnEncoder encoder(database.header(), nullptr);
+    encoder.add(database.keys()[1], record);
+    EXPECT_THROW(encoder.add(first, record), std::invalid_argument);  // decreasing
+    DatabaseRecord far = record;
+    far.remoteness = 64;
+    EXPECT_THROW(encoder.add(database.keys()[2], far), std::invalid_argument);
+    DatabaseRecord off_board = record;
+    off_board.best_move = 25;
+    EXPECT_THROW(encoder.add(database.keys()[3], off_board), std::invalid_argument);
+  }
+  DatabaseHeader bad = database.header();
+  bad.width = 1;
+  EXPECT_THROW(ColumnEncoder(bad, nullptr), std::invalid_argument);
 }
 
 TEST_F(DatabaseFileTest, RoundTripRandom8x8UsesAll72KeyBits) {

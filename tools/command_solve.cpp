@@ -291,7 +291,7 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
     if (mpi_size() > 1) {
       // Every rank solves its share of each layer, then holds a run of the table's keys and
       // writes its part of the file (cluster/distributed_database_writer.hpp).
-      const cluster::StrongTableRun run =
+      cluster::StrongTableRun run =
           cluster::solve_strong_distributed(mpi_world(), rastros, progress, control);
       by_region = run.stats().positions_by_region;
       cluster::write_database_distributed(mpi_world(), request.path,

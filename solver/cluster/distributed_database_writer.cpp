@@ -143,6 +143,7 @@ Bytes fetch_groups(const boost::mpi::communicator& world, const PayloadLayout& l
       for (std::size_t column = 0; column < kColumns; ++column) {
         const ByteRange segment = layout.segment(column, me);
         const ByteRange part = intersection(segment, window);
+        if (part.end == part.begin) continue;  // (its begin may lie past the segment)
         const auto from =
             mine[column].begin() + static_cast<std::ptrdiff_t>(part.begin - segment.begin);
         send.insert(send.end(), from, from + static_cast<std::ptrdiff_t>(part.end - part.begin));
@@ -180,6 +181,7 @@ Bytes fetch_groups(const boost::mpi::communicator& world, const PayloadLayout& l
       const ByteRange window = layout.window_of_group(groups[index]);
       for (std::size_t column = 0; column < kColumns; ++column) {
         const ByteRange part = intersection(layout.segment(column, rank), window);
+        if (part.end == part.begin) continue;  // (its begin may lie past the window)
         std::copy_n(incoming.begin() + static_cast<std::ptrdiff_t>(at), part.end - part.begin,
                     bytes.begin() + static_cast<std::ptrdiff_t>(group_start[index] + part.begin -
                                                                 window.begin));
@@ -295,7 +297,7 @@ Bytes gather_stream(const boost::mpi::communicator& world, const PayloadLayout& 
 
 std::uint64_t write_database_distributed(const boost::mpi::communicator& world,
                                          const std::filesystem::path& path,
-                                         const DatabaseHeader& header, const DatabaseRun& run) {
+                                         const DatabaseHeader& header, DatabaseRun& run) {
   const auto ranks = static_cast<std::size_t>(world.size());
   const auto me = static_cast<std::size_t>(world.rank());
   // Each rank's position count and last key: this run's first key is stored relative to the
@@ -317,6 +319,7 @@ std::uint64_t write_database_distributed(const boost::mpi::communicator& world,
   encoder.reserve(run.size());
   run.for_each(
       [&](const PackedPosition& key, const DatabaseRecord& record) { encoder.add(key, record); });
+  run.release();
   const PayloadColumns columns = std::move(encoder).finish();
   const PayloadLayout layout(
       all_gather(world, {columns.keys.size(), columns.values.size(), columns.moves.size()}), ranks);
@@ -328,7 +331,8 @@ std::uint64_t write_database_distributed(const boost::mpi::communicator& world,
   }
   std::size_t own_bytes = 0;
   for (const DeflatedPieces& group : deflated) own_bytes += group.bytes.size();
-  const std::size_t deflated_bytes = boost::mpi::all_reduce(world, own_bytes, std::plus<>());
+  const std::size_t deflated_bytes =
+      boost::mpi::all_reduce(world, own_bytes, std::plus<std::size_t>());
   StoredPayload stored;
   // + 6: the zlib stream's header and trailer.
   stored.compressed = layout.total() > 0 && deflated_bytes + 6 < layout.total();

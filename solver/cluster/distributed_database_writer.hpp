@@ -15,7 +15,9 @@
 //      combines their Adler-32s, frames the file and writes it atomically.
 // The file is byte for byte what write_database writes for the whole database in one process.
 // What crosses the network is the payload, about 3.4 bytes a position on 6x5, and the
-// deflated file on its way to the root; no rank holds more than its run and its groups.
+// deflated file on its way to the root. A rank holds its run until it is encoded, then its
+// columns and its groups' windows; the root also holds the deflated file (1 byte a position
+// on 6x5), twice while it frames it.
 
 #include <boost/mpi/communicator.hpp>
 #include <cstdint>
@@ -38,15 +40,19 @@ class DatabaseRun {
   virtual PackedPosition last_key() const = 0;
   /// Calls `visit` for every position of the run, in increasing key order.
   virtual void for_each(const Visit& visit) const = 0;
+  /// Frees the run's memory: the writer has encoded it and needs it no more.
+  virtual void release() = 0;
 };
 
 /// Runs on every rank. `header` describes the whole database (its position count is ignored:
-/// the file gets the runs' total). The root writes `path`. Returns the whole database's
-/// position count on every rank. Throws std::length_error on every rank when a rank's share of
-/// the payload exceeds what one MPI message carries (2^31 bytes: use more ranks), and on the
-/// root what write_database throws.
+/// the file gets the runs' total). The run is released once encoded. The root writes `path`.
+/// Throws std::invalid_argument, before anything is written, when a run's keys are not
+/// increasing or a record is out of range (what the Database constructor refuses). Returns the
+/// whole database's position count on every rank. Throws std::length_error on every rank when a
+/// rank's share of the payload exceeds what one MPI message carries (2^31 bytes: use more ranks),
+/// and on the root what write_database throws.
 std::uint64_t write_database_distributed(const boost::mpi::communicator& world,
                                          const std::filesystem::path& path,
-                                         const DatabaseHeader& header, const DatabaseRun& run);
+                                         const DatabaseHeader& header, DatabaseRun& run);
 
 }  // namespace rastros::cluster

@@ -31,7 +31,7 @@ namespace {
 // message is a plain array of integers (Boost.MPI sends those without serialising element by
 // element).
 using Words = std::vector<std::uint64_t>;
-// MPI counts and offsets are ints (and Boost.MPI's gather counts bytes in ints).
+// MPI counts and offsets are ints: at most 2^31 bytes an exchange.
 constexpr std::size_t kMaxMessageWords = (std::size_t{1} << 31) / sizeof(std::uint64_t) - 1;
 
 std::uint64_t record_word(const StrongRecord& record) {
@@ -222,12 +222,13 @@ class DistributedSolver {
 
   /// The same with the words to send end to end in `send`, counts[r] of them for rank r.
   void exchange(const Words& send, const std::vector<std::size_t>& counts, Received& incoming) {
+    incoming.words.clear();  // (keeping its memory)
     incoming.offsets = exchange_items(std::span(send), counts, incoming.words);
   }
 
-  /// Sends counts[r] of the items of `send` (end to end, rank after rank) to rank r; `incoming`
-  /// receives what each rank sent here, rank after rank. Returns where each rank's items start
-  /// in `incoming`, and the end. The items travel as whole words.
+  /// Sends counts[r] of the items of `send` (end to end, rank after rank) to rank r; what each
+  /// rank sent here is appended to `incoming`, rank after rank. Returns where each rank's items
+  /// start in `incoming`, and the end. The items travel as whole words.
   template <class Item>
   std::vector<std::size_t> exchange_items(std::span<const Item> send,
                                           const std::vector<std::size_t>& item_counts,
@@ -256,16 +257,18 @@ class DistributedSolver {
     const bool too_large = sent > kMaxMessageWords || received > kMaxMessageWords;
     if (boost::mpi::all_reduce(world_, too_large, std::logical_or<bool>())) {
       throw std::length_error(
-          "distributed strong solver: an exchange exceeds MPI's 2^31 words; use more ranks");
+          "distributed strong solver: an exchange exceeds MPI's 2^31 bytes; use more ranks");
     }
-    incoming.resize(received / kWords);
+    const std::size_t base = incoming.size();
+    incoming.resize(base + received / kWords);
     MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
-                  incoming.data(), receive_counts.data(), receive_offsets.data(), MPI_UINT64_T,
-                  static_cast<MPI_Comm>(world_));
+                  incoming.data() + base, receive_counts.data(), receive_offsets.data(),
+                  MPI_UINT64_T, static_cast<MPI_Comm>(world_));
     std::vector<std::size_t> offsets;
-    for (const int offset : receive_offsets)
-      offsets.push_back(static_cast<std::size_t>(offset) / kWords);
-    offsets.push_back(received / kWords);
+    for (const int offset : receive_offsets) {
+      offsets.push_back(base + static_cast<std::size_t>(offset) / kWords);
+    }
+    offsets.push_back(base + received / kWords);
     return offsets;
   }
 
@@ -437,7 +440,7 @@ class DistributedSolver {
   /// Ends the solve: redistributes the positions so that rank r holds the r-th of K
   /// consecutive key ranges: its run of the database (cluster/distributed_database_writer.hpp).
   /// Each rank sends every layer's part in each range, a sorted run, to that range's rank (one
-  /// all-to-all exchange); the runs a rank receives are merged when the run is written.
+  /// all-to-all exchange a layer); the runs a rank receives are merged when the run is written.
   /// The statistics are the whole table's, on every rank.
   StrongTableRun partition_by_key_range() {
     const auto ranks = static_cast<std::size_t>(world_.size());
@@ -456,43 +459,42 @@ class DistributedSolver {
     }
     stats.positions_by_region.resize(static_cast<std::size_t>(top) + 1);
 
-    // Each layer's part in each range: run_sizes[rank * kLayers + size].
+    // A sorted layer's parts in the K ranges are consecutive, rank after rank: the layer
+    // itself is the send buffer. One exchange a layer, each layer freed once sent, so the
+    // memory in flight is one layer's, and each exchange is bounded like the backward pass's.
     const std::vector<PackedPosition> bounds = range_bounds();
-    std::vector<std::uint64_t> run_sizes(ranks * kLayers, 0);
-    std::vector<std::size_t> counts(ranks, 0);
-    std::vector<std::span<const LayerEntry>> parts;  // rank after rank, layer after layer
-    for (std::size_t rank = 0; rank < ranks; ++rank) {
-      for (std::size_t size = 0; size < kLayers; ++size) {
-        const std::span<const LayerEntry> entries(layers_[size].entries());
-        const auto below = [&](const PackedPosition& bound) {
-          return static_cast<std::size_t>(
-              std::partition_point(entries.begin(), entries.end(),
-                                   [&](const LayerEntry& entry) { return entry.key() < bound; }) -
-              entries.begin());
-        };
-        const std::size_t begin = rank == 0 ? 0 : below(bounds[rank - 1]);
-        const std::size_t end = rank + 1 == ranks ? entries.size() : below(bounds[rank]);
-        parts.push_back(entries.subspan(begin, end - begin));
-        run_sizes[rank * kLayers + size] = end - begin;
-        counts[rank] += end - begin;
+    std::vector<std::vector<std::size_t>> counts(kLayers, std::vector<std::size_t>(ranks, 0));
+    std::vector<std::uint64_t> to_each(ranks, 0), from_each(ranks, 0);
+    for (std::size_t size = 0; size < kLayers; ++size) {
+      const std::span<const LayerEntry> entries(layers_[size].entries());
+      std::size_t begin = 0;
+      for (std::size_t rank = 0; rank < ranks; ++rank) {
+        const std::size_t end =
+            rank + 1 == ranks
+                ? entries.size()
+                : static_cast<std::size_t>(
+                      std::partition_point(
+                          entries.begin() + static_cast<std::ptrdiff_t>(begin), entries.end(),
+                          [&](const LayerEntry& entry) { return entry.key() < bounds[rank]; }) -
+                      entries.begin());
+        counts[size][rank] = end - begin;
+        to_each[rank] += end - begin;
+        begin = end;
       }
     }
-    std::vector<LayerEntry> send;
-    send.reserve(std::accumulate(counts.begin(), counts.end(), std::size_t{0}));
-    for (const auto& part : parts) send.insert(send.end(), part.begin(), part.end());
-    parts.clear();
-    for (SortedLayer& layer : layers_) std::vector<LayerEntry>().swap(layer.entries());
+    // What each rank will receive in all, so that the run is allocated once.
+    MPI_Alltoall(to_each.data(), 1, MPI_UINT64_T, from_each.data(), 1, MPI_UINT64_T,
+                 static_cast<MPI_Comm>(world_));
     buffers_ = {};
-    std::vector<std::uint64_t> received_sizes(ranks * kLayers);
-    MPI_Alltoall(run_sizes.data(), static_cast<int>(kLayers), MPI_UINT64_T, received_sizes.data(),
-                 static_cast<int>(kLayers), MPI_UINT64_T, static_cast<MPI_Comm>(world_));
     std::vector<LayerEntry> received;
-    exchange_items(std::span<const LayerEntry>(send), counts, received);
-    std::vector<LayerEntry>().swap(send);
+    received.reserve(std::accumulate(from_each.begin(), from_each.end(), std::size_t{0}));
     std::vector<std::size_t> run_starts{0};
-    for (const std::uint64_t size : received_sizes) run_starts.push_back(run_starts.back() + size);
-    if (run_starts.back() != received.size()) {
-      throw std::logic_error("distributed strong solver: a rank sent the wrong count");
+    for (std::size_t size = 0; size < kLayers; ++size) {
+      std::vector<LayerEntry>& entries = layers_[size].entries();
+      const std::vector<std::size_t> offsets =
+          exchange_items(std::span<const LayerEntry>(entries), counts[size], received);
+      layers_[size].release();
+      run_starts.insert(run_starts.end(), offsets.begin() + 1, offsets.end());
     }
     return StrongTableRun(std::move(received), std::move(run_starts), std::move(stats));
   }
@@ -569,6 +571,11 @@ PackedPosition StrongTableRun::last_key() const {
     if (!last || key_less(*last, candidate)) last = &candidate;
   }
   return last ? last->key() : PackedPosition{};
+}
+
+void StrongTableRun::release() {
+  std::vector<LayerEntry>().swap(entries_);
+  run_starts_.assign(1, 0);
 }
 
 void StrongTableRun::for_each(const Visit& visit) const {

@@ -14,8 +14,9 @@
 // At the end the positions are redistributed by key range (K - 1 bounds, quantiles of a sample
 // of every rank's keys): each rank sends each layer's part in the r-th range to rank r, one
 // all-to-all exchange. The sorted runs a rank receives are its run of the database, merged as
-// the ranks write the file together (cluster/distributed_database_writer.hpp). No rank ever
-// holds the whole table: 16 bytes a position divided by K while solving and at the end.
+// the ranks write the file together (cluster/distributed_database_writer.hpp). The exchange
+// goes a layer at a time, each layer freed once sent, so a rank holds its 16 bytes a position
+// once, plus one layer in flight. No rank ever holds the whole table.
 // The runs end to end equal the one-process solve's, record for record.
 
 #include <boost/mpi/communicator.hpp>
@@ -43,6 +44,7 @@ class StrongTableRun final : public DatabaseRun {
   std::uint64_t size() const override { return entries_.size(); }
   PackedPosition last_key() const override;
   void for_each(const Visit& visit) const override;
+  void release() override;
   const StrongSolveStats& stats() const { return stats_; }
   StrongSolveStats& stats() { return stats_; }
 

@@ -3,10 +3,21 @@
 // allocator type. Linked into the rastros program and the benchmarks (an object library, not
 // part of rastros_solver: replacing operator new is the program's choice, not a library's).
 //
-// Left out of sanitizer builds: ASan and TSan bring their own operator new, which their checks
-// depend on.
+// Left out of sanitizer builds: ASan, TSan and MSan bring their own operator new, which their
+// checks depend on.
 
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+// GCC names the sanitizers with macros; Clang (before version 22) only through __has_feature.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
+#define RASTROS_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define RASTROS_SANITIZED 1
+#endif
+
+#ifndef RASTROS_SANITIZED
 
 #include <cstdlib>
 #include <new>

@@ -224,7 +224,9 @@ void put_varint(std::vector<unsigned char>& out, WideKey value) {
 }  // namespace
 
 ColumnEncoder::ColumnEncoder(const DatabaseHeader& header, const PackedPosition* previous)
-    : width_(header.width), squares_(header.width * header.height) {
+    : header_(header) {
+  // The Database constructor's checks, so that no file read_database would refuse is written.
+  if (!header_is_valid(header_)) throw std::invalid_argument("database: invalid header");
   if (previous) {
     previous_ = *previous;
     has_previous_ = true;
@@ -238,13 +240,18 @@ void ColumnEncoder::reserve(std::size_t positions) {
 }
 
 void ColumnEncoder::add(const PackedPosition& key, const DatabaseRecord& record) {
+  if (has_previous_ && !(previous_ < key)) {
+    throw std::invalid_argument("database: keys not strictly increasing");
+  }
+  check_record(header_, record);
   const WideKey wide_key = wide(key);
   put_varint(columns_.keys, has_previous_ ? wide_key - wide(previous_) - 1 : wide_key);
   previous_ = key;
   has_previous_ = true;
   columns_.values.push_back(
       static_cast<unsigned char>(static_cast<unsigned>(record.value) << 6 | record.remoteness));
-  columns_.moves.push_back(encode_move(width_, squares_, snail_square(key), record.best_move));
+  columns_.moves.push_back(encode_move(header_.width, header_.width * header_.height,
+                                       snail_square(key), record.best_move));
 }
 
 PayloadColumns encode_columns(const DatabaseHeader& header, std::span<const PackedPosition> keys,
@@ -293,10 +300,12 @@ std::vector<unsigned char> encode_database(const Database& database) {
       encode_columns(database.header(), database.keys(), database.records(), nullptr);
   StoredPayload stored;
   stored.key_bytes = columns.keys.size();
-  std::vector<unsigned char> payload = std::move(columns.keys);
-  payload.insert(payload.end(), columns.values.begin(), columns.values.end());
-  payload.insert(payload.end(), columns.moves.begin(), columns.moves.end());
-  columns = {};
+  std::vector<unsigned char> payload;
+  payload.reserve(columns.keys.size() + columns.values.size() + columns.moves.size());
+  for (std::vector<unsigned char>* column : {&columns.keys, &columns.values, &columns.moves}) {
+    payload.insert(payload.end(), column->begin(), column->end());
+    std::vector<unsigned char>().swap(*column);
+  }
   stored.payload_bytes = payload.size();
   // Compress only where it pays: a tiny or incompressible payload is stored as it is.
   if (!payload.empty()) {

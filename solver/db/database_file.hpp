@@ -154,15 +154,16 @@ PayloadColumns encode_columns(const DatabaseHeader& header, std::span<const Pack
 /// encode_columns a position at a time, for runs that are not held as arrays.
 class ColumnEncoder {
  public:
+  /// Throws std::invalid_argument for a header the Database constructor refuses.
   ColumnEncoder(const DatabaseHeader& header, const PackedPosition* previous);
   void reserve(std::size_t positions);
-  /// Keys must come in increasing order, each above `previous`.
+  /// Keys must come in increasing order, each above `previous`; throws std::invalid_argument
+  /// when one does not, or when the record is out of range (as the Database constructor does).
   void add(const PackedPosition& key, const DatabaseRecord& record);
   PayloadColumns finish() && { return std::move(columns_); }
 
  private:
-  int width_;
-  int squares_;
+  DatabaseHeader header_;
   PackedPosition previous_;
   bool has_previous_ = false;
   PayloadColumns columns_;

@@ -185,7 +185,7 @@ class RetrogradeSolver {
       keys.push_back(entry.key());
       records.push_back(entry.record);
     });
-    for (SortedLayer& layer : layers_) std::vector<LayerEntry>().swap(layer.entries());
+    for (SortedLayer& layer : layers_) layer.release();
   }
 
   void report(const std::string& line) const {
