@@ -285,7 +285,7 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
   const auto progress = [&](const std::string& line) {
     if (!quiet) std::cerr << line << "\n";
   };
-  std::vector<std::uint64_t> by_region;  // positions in each region size
+  StrongSolveStats stats;
   try {
 #ifdef RASTROS_HAVE_MPI
     if (mpi_size() > 1) {
@@ -293,7 +293,7 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
       // writes its part of the file (cluster/distributed_database_writer.hpp).
       cluster::StrongTableRun run =
           cluster::solve_strong_distributed(mpi_world(), rastros, progress, control);
-      by_region = run.stats().positions_by_region;
+      stats = run.stats();
       cluster::write_database_distributed(mpi_world(), request.path,
                                           header_for(rastros, DatabaseKind::strong), run);
       if (mpi_rank() != 0) return 0;
@@ -302,7 +302,7 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
 #endif
     if (mpi_size() == 1) {
       StrongTable table = solve_strong(rastros, progress, control);
-      by_region = table.stats().positions_by_region;
+      stats = table.stats();
       write_database(request.path, to_database(rastros, std::move(table)));
       remove_strong_checkpoint(request.checkpoint);
     }
@@ -318,10 +318,8 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   const std::uintmax_t bytes = std::filesystem::file_size(request.path);
-  std::uint64_t positions = 0;
-  for (const std::uint64_t count : by_region) positions += count;
-  const auto layer_count =
-      std::count_if(by_region.begin(), by_region.end(), [](std::uint64_t n) { return n > 0; });
+  const std::uint64_t positions = stats.position_count();
+  const int layer_count = stats.layer_count();
   const double per_position =
       positions ? static_cast<double>(bytes) / static_cast<double>(positions) : 0;
   const Board& board = rastros.board();

@@ -116,9 +116,7 @@ class DistributedSolver {
     stats.backward_seconds = backward_seconds;
     stats.table_seconds = seconds_since(table_started);
     stats.total_seconds = seconds_since(started);
-    std::uint64_t positions = 0;
-    for (const std::uint64_t count : stats.positions_by_region) positions += count;
-    report("table: " + std::to_string(positions) + " positions on " +
+    report("table: " + std::to_string(stats.position_count()) + " positions on " +
            std::to_string(world_.size()) + " ranks in " + std::to_string(stats.total_seconds) +
            " s (" + stats.phase_times() + ": the exchange by key range)");
     return table;

@@ -209,6 +209,12 @@ int StrongSolveStats::layer_count() const {
                                         [](std::uint64_t n) { return n > 0; }));
 }
 
+std::uint64_t StrongSolveStats::position_count() const {
+  std::uint64_t positions = 0;
+  for (const std::uint64_t count : positions_by_region) positions += count;
+  return positions;
+}
+
 std::string StrongSolveStats::phase_times() const {
   std::ostringstream text;
   text << std::fixed << std::setprecision(2) << "forward " << forward_seconds << " s, backward "

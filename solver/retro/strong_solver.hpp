@@ -58,6 +58,8 @@ struct StrongSolveStats {
 
   /// Layers that hold at least one position.
   int layer_count() const;
+  /// Positions in all layers.
+  std::uint64_t position_count() const;
   /// "forward F s, backward B s, table T s": the phases' times for progress lines.
   std::string phase_times() const;
 };
