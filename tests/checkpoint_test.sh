@@ -37,7 +37,12 @@ done
 rm -rf "$WORK/ck"
 "$RASTROS" "${MAP[@]}" --checkpoint "$WORK/ck" >"$WORK/stopped.json" 2>"$WORK/stopped.err" &
 pid=$!
-sleep 0.2
+# The map writes its checkpoint before the first square; waiting for it (rather than a fixed
+# delay) keeps a slow start, as under the sanitizers, from racing the signal handler.
+for _ in $(seq 100); do
+  [[ -e $WORK/ck/map.checkpoint ]] && break
+  sleep 0.05
+done
 kill -INT "$pid"
 wait "$pid"
 status=$?

@@ -146,8 +146,9 @@ int run_map(const Arguments& arguments) {
   if (!root) quiet = true;
   if (!checkpoint_path.empty() && root) {
     prepare_checkpoint_directory(checkpoint_directory);
+    const bool unfinished = std::filesystem::exists(checkpoint_path);
     progress = read_map_checkpoint(checkpoint_path, rastros, value_only);
-    if (!progress.solved.empty() && !resume) {
+    if (unfinished && !resume) {
       throw InputError("checkpoint directory " + checkpoint_directory +
                        " holds an unfinished map; add --resume to continue it, or remove it");
     }
@@ -156,6 +157,9 @@ int run_map(const Arguments& arguments) {
     }
     control.known = progress.solved;
     control.stop = &stop_requested();
+    // Written before the first square, so a stop that comes before any square is solved still
+    // leaves a checkpoint that marks the map unfinished and names its game.
+    if (!unfinished) write_map_checkpoint(checkpoint_path, rastros, value_only, progress);
   } else if (!checkpoint_path.empty()) {
     // Under mpirun every rank gets the Ctrl-C: the others must let the root stop the job
     // cleanly (it stops dealing squares) rather than die and take the job down.
