@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <random>
 #include <set>
@@ -18,6 +19,7 @@
 
 #include "rastros/canonical.hpp"
 #include "rastros/notation.hpp"
+#include "retro/distinct_keys.hpp"
 #include "retro/retrograde_step.hpp"
 #include "retro/sorted_layer.hpp"
 #include "retro/strong_solver.hpp"
@@ -324,6 +326,33 @@ TEST(SortedLayer, RecordOfFindsEveryKeyAndNoOther) {
     }
     EXPECT_THROW(layer.record_of({0, 0}), std::logic_error);
     EXPECT_THROW(layer.record_of({~std::uint64_t{0}, 0}), std::logic_error);
+  }
+}
+
+TEST(DistinctKeys, NumbersEachKeyOnceInTheOrderFirstMet) {
+  std::mt19937_64 random(5);
+  DistinctKeys distinct;
+  // Twice, to check that clear() forgets every key but keeps working with the grown slots.
+  for (int round = 0; round < 2; ++round) {
+    distinct.clear();
+    // Far more keys than the first 4096 slots, drawn from a small range so that most repeat, and
+    // keys that differ only in the snail byte.
+    std::map<PackedPosition, std::size_t> expected;
+    std::vector<PackedPosition> first_met;
+    for (int i = 0; i < 60000; ++i) {
+      const PackedPosition key{random() % 9000, static_cast<std::uint8_t>(random() % 3)};
+      const auto [at, inserted] = expected.try_emplace(key, first_met.size());
+      if (inserted) first_met.push_back(key);
+      ASSERT_EQ(distinct.index_of(key), at->second) << "round " << round << ", key " << i;
+    }
+    ASSERT_EQ(distinct.size(), first_met.size());
+    ASSERT_GT(first_met.size(), 8192u);  // the slots grew at least twice
+    const std::vector<std::uint64_t>& words = distinct.words();
+    ASSERT_EQ(words.size(), 2 * first_met.size());
+    for (std::size_t k = 0; k < first_met.size(); ++k) {
+      EXPECT_EQ(words[2 * k], first_met[k].free);
+      EXPECT_EQ(words[2 * k + 1], first_met[k].snail);
+    }
   }
 }
 

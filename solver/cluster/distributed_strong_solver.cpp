@@ -20,6 +20,7 @@
 
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
+#include "retro/distinct_keys.hpp"
 #include "retro/layer_checkpoint.hpp"
 #include "retro/retrograde_step.hpp"
 #include "retro/sorted_layer.hpp"
@@ -63,7 +64,7 @@ struct ChildList {
   std::vector<ChildRecord> children;       // key after key
   std::vector<std::size_t> first_child;    // the block's i-th key's children start here
   std::vector<RemoteChild> remotes;        // the children other ranks own
-  std::vector<Words> requests;             // per rank: the keys asked of it, two words each
+  std::vector<DistinctKeys> requests;      // per rank: the keys asked of it, each once
   std::vector<std::size_t> first_request;  // per rank: where the block's requests start
 };
 
@@ -334,8 +335,9 @@ class DistributedSolver {
 
   /// Values the keys of layer `size`. Each key's children are listed once, in blocks of keys
   /// listed in parallel: the records of the children this rank owns are looked up at once, the
-  /// others are asked of their owners in one exchange (no sorting: the answers come back in the
-  /// order asked) and filled in; then every key is valued from its list.
+  /// others are asked of their owners in one exchange (each key once a block, in the order
+  /// first asked: the answers come back in that order) and filled in; then every key is valued
+  /// from its list.
   void value_layer(int size) {
     std::vector<LayerEntry>& keys = layers_[size].entries();
     const auto ranks = static_cast<std::size_t>(world_.size());
@@ -355,8 +357,8 @@ class DistributedSolver {
       block.first_request.resize(ranks);
       for (std::size_t rank = 0; rank < ranks; ++rank) {
         block.first_request[rank] = requests[rank].size() / 2;
-        requests[rank].insert(requests[rank].end(), block.requests[rank].begin(),
-                              block.requests[rank].end());
+        const Words& asked = block.requests[rank].words();
+        requests[rank].insert(requests[rank].end(), asked.begin(), asked.end());
       }
     }
     Received& asked = buffers_.incoming;
@@ -401,7 +403,8 @@ class DistributedSolver {
     list.children.clear();
     list.remotes.clear();
     list.first_child.assign(1, 0);
-    cleared(list.requests, static_cast<std::size_t>(world_.size()));
+    list.requests.resize(static_cast<std::size_t>(world_.size()));
+    for (DistinctKeys& requests : list.requests) requests.clear();
     for (std::size_t i = begin; i != end; ++i) {
       step_.for_each_stored_move(keys[i].key(), [&](Square move, const PackedPosition& child) {
         const int rank = owner(child);
@@ -409,11 +412,10 @@ class DistributedSolver {
           list.children.push_back({own_record(child), static_cast<std::uint8_t>(move)});
           return;
         }
-        Words& words = list.requests[static_cast<std::size_t>(rank)];
-        list.remotes.push_back({list.children.size(), rank, words.size() / 2});
+        // A child another key of the block asked for already is asked once (DistinctKeys).
+        const std::size_t request = list.requests[static_cast<std::size_t>(rank)].index_of(child);
+        list.remotes.push_back({list.children.size(), rank, request});
         list.children.push_back({{}, static_cast<std::uint8_t>(move)});
-        words.push_back(child.free);
-        words.push_back(child.snail);
       });
       list.first_child.push_back(list.children.size());
     }

@@ -8,7 +8,8 @@
 //             layers as sorted duplicate-free runs (retro/sorted_layer.hpp);
 //   backward  each rank lists its keys' children once: the records of those it owns are looked
 //             up at once, the others are asked of their owners (all-to-all of the requested
-//             keys, then of the records); then it values its keys from the list.
+//             keys, each asked once a block of keys, then of the records); then it values its
+//             keys from the list.
 // Within a rank, the expansion of a chunk, the listing of children (by blocks of keys), the
 // answers to requests and the valuing run on all of the rank's threads (TBB).
 // At the end the positions are redistributed by key range (K - 1 bounds, quantiles of a sample
