@@ -33,11 +33,12 @@ install_missing() {
 
 jobs=$(nproc 2>/dev/null || echo 2)
 
+targets=()  # what build() builds: everything unless a configuration names what it runs
 build() {  # build DIR [cmake options...]
   local dir=$1
   shift
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-  cmake --build "$dir" -j "$jobs"
+  cmake --build "$dir" -j "$jobs" ${targets[@]+--target "${targets[@]}"}
 }
 
 case "${1:-}" in
@@ -60,6 +61,7 @@ case "${1:-}" in
     ;;
   tsan)
     install_missing
+    targets=(rastros_tests)  # only the test binary runs under ThreadSanitizer
     build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRASTROS_SANITIZE=thread \
       -DRASTROS_BUILD_BENCH=OFF
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/thread_sanitizer.supp" \
@@ -68,6 +70,7 @@ case "${1:-}" in
   fuzz)
     packages+=(clang libclang-rt-14-dev)
     install_missing
+    for source in tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$source" .cpp)"); done
     CC=clang CXX=clang++ build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRASTROS_FUZZ=ON \
       -DRASTROS_BUILD_BENCH=OFF
     # Every tests/fuzz/fuzz_NAME.cpp, seeded from tests/fuzz/corpus/fuzz_NAME/; what the fuzzer
