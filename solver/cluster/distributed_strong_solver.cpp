@@ -77,7 +77,7 @@ class DistributedSolver {
                     const std::function<void(const std::string&)>& progress,
                     const StrongSolveControl& control)
       : world_(world),
-        ranks_(static_cast<std::uint64_t>(world.size())),
+        ranks_(static_cast<std::size_t>(world.size())),
         rastros_(rastros),
         step_(rastros),
         progress_(progress),
@@ -290,7 +290,7 @@ class DistributedSolver {
     const std::size_t chunks =
         boost::mpi::all_reduce(world_, (keys.size() + kExpansionChunk - 1) / kExpansionChunk,
                                boost::mpi::maximum<std::size_t>());
-    const auto ranks = static_cast<std::size_t>(world_.size());
+    const std::size_t ranks = ranks_;
     for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
       const std::size_t begin = std::min(keys.size(), chunk * kExpansionChunk);
       const std::size_t end = std::min(keys.size(), begin + kExpansionChunk);
@@ -340,7 +340,7 @@ class DistributedSolver {
   /// from its list.
   void value_layer(int size) {
     std::vector<LayerEntry>& keys = layers_[size].entries();
-    const auto ranks = static_cast<std::size_t>(world_.size());
+    const std::size_t ranks = ranks_;
     const std::size_t block_count = (keys.size() + kListBlock - 1) / kListBlock;
     if (buffers_.blocks.size() < block_count) buffers_.blocks.resize(block_count);
     const std::span<ChildList> blocks(buffers_.blocks.data(), block_count);
@@ -403,7 +403,7 @@ class DistributedSolver {
     list.children.clear();
     list.remotes.clear();
     list.first_child.assign(1, 0);
-    list.requests.resize(static_cast<std::size_t>(world_.size()));
+    list.requests.resize(ranks_);
     for (DistinctKeys& requests : list.requests) requests.clear();
     for (std::size_t i = begin; i != end; ++i) {
       step_.for_each_stored_move(keys[i].key(), [&](Square move, const PackedPosition& child) {
@@ -443,7 +443,7 @@ class DistributedSolver {
   /// all-to-all exchange a layer); the runs a rank receives are merged when the run is written.
   /// The statistics are the whole table's, on every rank.
   StrongTableRun partition_by_key_range() {
-    const auto ranks = static_cast<std::size_t>(world_.size());
+    const std::size_t ranks = ranks_;
     constexpr std::size_t kLayers = kMaxSquares + 1;
     StrongSolveStats stats;
     stats.positions_by_region.assign(kLayers, 0);
@@ -523,7 +523,7 @@ class DistributedSolver {
       }
     }
     std::sort(keys.begin(), keys.end());
-    const auto ranks = static_cast<std::size_t>(world_.size());
+    const std::size_t ranks = ranks_;
     std::vector<PackedPosition> bounds(ranks - 1);  // no sample at all: every key to the last
     if (!keys.empty()) {
       for (std::size_t rank = 1; rank < ranks; ++rank) {
@@ -539,7 +539,7 @@ class DistributedSolver {
 
   const boost::mpi::communicator& world_;
   // world_.size(), asked once: owner() runs for every child, and the size is an MPI call.
-  const std::uint64_t ranks_;
+  const std::size_t ranks_;
   const Rastros& rastros_;
   RetrogradeStep step_;
   const std::function<void(const std::string&)>& progress_;
