@@ -29,6 +29,11 @@ done
 mpi 2 map --board 6x5 --value-only --json --quiet >"$WORK/map-vo.json"
 "$RASTROS" map --board 6x5 --value-only --json --quiet >"$WORK/map-vo-1.json"
 check "value-only map on 2 ranks" cmp -s <(squares "$WORK/map-vo.json") <(squares "$WORK/map-vo-1.json")
+# The ranks of one machine share one table (cluster/node_shared_memory.hpp); without it each
+# has its own, and the answers are the same.
+RASTROS_SHARED_TABLE=0 mpi 3 map --board 6x5 --json --quiet >"$WORK/map-own.json"
+check "map on 3 ranks with a table each (RASTROS_SHARED_TABLE=0)" \
+  cmp -s <(squares "$WORK/map-own.json") "$WORK/map.squares"
 mpi 2 map --board 6x5 --quiet >"$WORK/map.txt"
 check "map grid printed once" test "$(grep -c 'Start-square map' "$WORK/map.txt")" -eq 1
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 #include "board_text.hpp"
@@ -16,6 +17,7 @@
 #include "mpi_world.hpp"
 #ifdef RASTROS_HAVE_MPI
 #include "cluster/distributed_jobs.hpp"
+#include "cluster/node_shared_memory.hpp"
 #endif
 #include "map_output.hpp"
 #include "options.hpp"
@@ -166,6 +168,15 @@ int run_map(const Arguments& arguments) {
     stop_requested();
   }
   const ThreadLimit limit(threads);
+#ifdef RASTROS_HAVE_MPI
+  // The ranks on one machine search with one table, as the threads of one process do: with a
+  // table each, two ranks searched the 7x7 value-only map in 98.1 M nodes against 86.4 M.
+  std::optional<cluster::NodeSharedMemory> shared_table;
+  if (mpi_size() > 1) {
+    shared_table.emplace(mpi_world(), options.table_bytes);
+    options.shared_table = shared_table->data();
+  }
+#endif
   Solver solver(rastros, options);
 
   const auto started = std::chrono::steady_clock::now();
@@ -201,6 +212,9 @@ int run_map(const Arguments& arguments) {
 #endif
   }
   const std::uint64_t all_nodes = mpi_sum_on_root(solver.nodes() + budget_nodes.total());
+#ifdef RASTROS_HAVE_MPI
+  if (shared_table) shared_table->release();  // every rank's searches are over
+#endif
   if (!root) return 0;
   if (results.size() < start_squares(board).size()) {
     std::cerr << "rastros map: stopped with " << results.size() << " of "

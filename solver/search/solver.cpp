@@ -115,7 +115,7 @@ class SearchEngine {
         options_(options),
         cancellation_(cancellation),
         canonicalizer_(board_, {options.prune_region, options.use_symmetry}),
-        table_(options.table_bytes) {
+        table_(options.table_bytes, options.shared_table) {
     busy_.set_active(threads_ > 1);
     // The move ordering's distances, looked up: computing them took a division per move.
     for (Player player : {Player::one, Player::two}) {

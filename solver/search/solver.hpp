@@ -44,6 +44,10 @@ struct SolverOptions {
   bool value_only = false;
   /// Transposition table size; at least kMinimumTableBytes.
   std::size_t table_bytes = std::size_t{32} << 20;
+  /// Memory for the table, shared with other solvers of the same game and table_bytes (the MPI
+  /// ranks of one machine: cluster/node_shared_memory.hpp); see TranspositionTable. Null: the
+  /// solver maps its own.
+  void* shared_table = nullptr;
 };
 
 /// Cancellation, checked every few thousand nodes: the search gives up once `*stop` is true or

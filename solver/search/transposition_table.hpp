@@ -42,13 +42,20 @@ class TranspositionTable {
   static constexpr int kSlotsPerBucket = 4;
 
   /// Uses at most `bytes` (rounded down to a power-of-two number of buckets, at least one).
-  /// The memory is mapped zeroed and untouched pages cost nothing.
-  explicit TranspositionTable(std::size_t bytes) {
+  /// The memory is mapped zeroed and untouched pages cost nothing. With `shared`, the table
+  /// lives there instead: at least `bytes`, zero-filled or another table of the same size's,
+  /// 64-byte aligned, and outliving this object; tables given the same memory are one table
+  /// (threads or processes searching together, cluster/node_shared_memory.hpp).
+  explicit TranspositionTable(std::size_t bytes, void* shared = nullptr) {
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
     mask_ = buckets - 1;
-    memory_ = ZeroedMemory(buckets * sizeof(Bucket));
-    buckets_ = static_cast<Bucket*>(memory_.data());
+    if (shared) {
+      buckets_ = static_cast<Bucket*>(shared);
+    } else {
+      memory_ = ZeroedMemory(buckets * sizeof(Bucket));
+      buckets_ = static_cast<Bucket*>(memory_.data());
+    }
   }
 
   std::size_t slot_count() const { return (mask_ + 1) * kSlotsPerBucket; }
