@@ -72,12 +72,11 @@ case "${1:-}" in
   fuzz)
     packages+=(clang libclang-rt-14-dev)
     install_missing
-    for source in tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$source" .cpp)"); done
-    CC=clang CXX=clang++ build build-fuzz "${sanitized[@]}" -DRASTROS_FUZZ=ON
     # Every tests/fuzz/fuzz_NAME.cpp, seeded from tests/fuzz/corpus/fuzz_NAME/; what the fuzzer
     # learns goes to build-fuzz/corpus/, crash inputs to build-fuzz/artifacts/.
-    for source in tests/fuzz/fuzz_*.cpp; do
-      target=$(basename "$source" .cpp)
+    for source in tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$source" .cpp)"); done
+    CC=clang CXX=clang++ build build-fuzz "${sanitized[@]}" -DRASTROS_FUZZ=ON
+    for target in "${targets[@]}"; do
       mkdir -p "build-fuzz/corpus/$target" build-fuzz/artifacts
       echo "== $target: fuzzing for ${FUZZ_SECONDS:-45} s" >&2
       ./build-fuzz/tests/fuzz/"$target" -max_total_time="${FUZZ_SECONDS:-45}" -timeout=10 \

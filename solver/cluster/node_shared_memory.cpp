@@ -54,7 +54,6 @@ NodeSharedMemory::NodeSharedMemory(const boost::mpi::communicator& world, std::s
   data_ = reinterpret_cast<void*>((address + kAlignment - 1) & ~std::uintptr_t{kAlignment - 1});
   if (node_rank == 0) std::memset(data_, 0, bytes);
   MPI_Barrier(node_);  // no rank reads the block before it is zeroed
-  ranks_sharing_ = node_size;
 }
 
 void NodeSharedMemory::release() {

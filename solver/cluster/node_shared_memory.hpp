@@ -31,8 +31,6 @@ class NodeSharedMemory {
   NodeSharedMemory& operator=(const NodeSharedMemory&) = delete;
 
   void* data() const { return data_; }
-  /// Ranks on this machine sharing the block (1 when it fell back).
-  int ranks_sharing() const { return ranks_sharing_; }
 
   /// Collective over the ranks of this machine, once they are all done with the block.
   void release();
@@ -41,7 +39,6 @@ class NodeSharedMemory {
   MPI_Comm node_ = MPI_COMM_NULL;  // this machine's ranks
   MPI_Win window_ = MPI_WIN_NULL;
   void* data_ = nullptr;
-  int ranks_sharing_ = 1;
 };
 
 }  // namespace rastros::cluster

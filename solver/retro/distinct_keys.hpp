@@ -26,19 +26,19 @@ class DistinctKeys {
   void clear() {
     words_.clear();
     if (!slots_.empty()) std::fill(slots_.begin(), slots_.end(), 0);
-    count_ = 0;
   }
 
   /// The number of `key`: k for the k-th distinct key met (from 0), counting it in when new.
   std::size_t index_of(const PackedPosition& key) {
-    if (2 * (count_ + 1) > slots_.size()) grow();
+    if (2 * (size() + 1) > slots_.size()) grow();
     for (std::size_t slot = slot_of(key);; slot = (slot + 1) & (slots_.size() - 1)) {
       const std::uint32_t stored = slots_[slot];
       if (stored == 0) {
-        slots_[slot] = static_cast<std::uint32_t>(++count_);
+        const std::size_t index = size();
+        slots_[slot] = static_cast<std::uint32_t>(index + 1);
         words_.push_back(key.free);
         words_.push_back(key.snail);
-        return count_ - 1;
+        return index;
       }
       if (key_at(stored - 1) == key) return stored - 1;
     }
@@ -47,7 +47,7 @@ class DistinctKeys {
   /// The distinct keys in the order first met, two words each (free mask, snail): the message
   /// that asks another rank for their records.
   const std::vector<std::uint64_t>& words() const { return words_; }
-  std::size_t size() const { return count_; }
+  std::size_t size() const { return words_.size() / 2; }
 
  private:
   PackedPosition key_at(std::size_t index) const {
@@ -63,7 +63,7 @@ class DistinctKeys {
   /// Doubles the slots (at least 4096) and re-enters every key: at most half are ever full.
   void grow() {
     slots_.assign(std::max<std::size_t>(4096, 2 * slots_.size()), 0);
-    for (std::size_t index = 0; index < count_; ++index) {
+    for (std::size_t index = 0; index < size(); ++index) {
       std::size_t slot = slot_of(key_at(index));
       while (slots_[slot] != 0) slot = (slot + 1) & (slots_.size() - 1);
       slots_[slot] = static_cast<std::uint32_t>(index + 1);
@@ -72,7 +72,6 @@ class DistinctKeys {
 
   std::vector<std::uint64_t> words_;
   std::vector<std::uint32_t> slots_;  // 0: empty; otherwise the key's index + 1
-  std::size_t count_ = 0;
 };
 
 }  // namespace rastros
