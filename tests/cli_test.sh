@@ -252,6 +252,15 @@ expect_json "map --resume with a larger budget solves every square" \
   map --board 6x6 --value-only --square-seconds 100 --checkpoint "$WORK/budget" --resume --json --quiet
 if [[ -e $WORK/budget/map.checkpoint ]]; then fail "map: checkpoint left after a complete resume"; else pass; fi
 expect_error 2 "start" "map has no --start" map --start c3
+# The proof-number map (a second method): same squares as alpha-beta's, values only.
+run map --board 6x5 --value-only --json --quiet
+alpha_beta_map=$(python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["squares"], sort_keys=True))' <"$WORK/out")
+expect_json "map --algorithm proof-number agrees with alpha-beta" \
+  "json.dumps(j['squares'], sort_keys=True) == '$alpha_beta_map'" \
+  map --board 6x5 --value-only --algorithm proof-number --json --quiet
+expect_error 2 "value-only" "map --algorithm proof-number without --value-only" \
+  map --board 4x4 --algorithm proof-number
+expect_error 2 "algorithm" "map with an unknown --algorithm" map --board 4x4 --algorithm mcts
 
 # Databases: solve --db writes a strong database; query answers from it ("source"), falls back
 # to search or exits 4 with --no-search; damaged files exit 3; stats in JSON and CSV.

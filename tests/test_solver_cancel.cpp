@@ -9,6 +9,7 @@
 
 #include "rastros/notation.hpp"
 #include "rastros/rastros.hpp"
+#include "search/proof_number_search.hpp"
 #include "search/solver.hpp"
 #include "search/start_map.hpp"
 
@@ -134,6 +135,55 @@ TEST(SolverCancel, StartMapSquareBudget) {
       EXPECT_GT(nodes.total(), 0u);
     }
   }
+}
+
+// A proof-number map is a second, independent method: it must agree with the alpha-beta map on
+// every square, under both rule sets, and with a budget it flags squares instead of guessing.
+TEST(SolverCancel, ProofNumberMapAgreesWithAlphaBeta) {
+  for (const char* rules : {"standard", "stuck-draw"}) {
+    const Rastros game(parse_board("6x5"), 1, parse_rules(rules));
+    SolverOptions options;
+    options.value_only = true;
+    Solver alpha_beta(game, options);
+    const std::vector<StartSquareOutcome> expected = solve_start_map(game, alpha_beta);
+    for (const double seconds : {0.0, 1e-9}) {
+      Solver unused(game, options);
+      SquareSolverNodes nodes;
+      StartMapControl control;
+      control.algorithm = MapAlgorithm::proof_number;
+      control.budget_nodes = &nodes;
+      if (seconds > 0) control.square_budget = std::chrono::duration<double>(seconds);
+      const std::vector<StartSquareOutcome> results = solve_start_map(game, unused, control);
+      ASSERT_EQ(results.size(), expected.size());
+      int over = 0;
+      for (std::size_t i = 0; i < results.size(); ++i) {
+        EXPECT_EQ(results[i].start, expected[i].start);
+        if (results[i].over_budget) {
+          ++over;
+        } else {
+          EXPECT_EQ(results[i].outcome, expected[i].outcome)
+              << rules << " " << square_name(game.board(), results[i].start);
+        }
+      }
+      EXPECT_EQ(unused.nodes(), 0u);  // the squares were searched by proof numbers
+      if (seconds > 0) {
+        EXPECT_GT(over, 0) << rules;  // the central squares take far more than a nanosecond
+      } else {
+        EXPECT_EQ(over, 0) << rules;
+        EXPECT_GT(nodes.total(), 0u);
+      }
+    }
+  }
+}
+
+TEST(SolverCancel, ProofNumberDeadlineStops) {
+  ProofNumberSearch search(standard(), 1 << 20);
+  ProofSearchControl control;
+  control.deadline = Clock::now();
+  search.set_control(control);
+  const Clock::time_point started = Clock::now();
+  EXPECT_THROW(search.solve(standard().start_position()), SearchStopped);
+  EXPECT_LT(seconds_since(started), 1.0);
 }
 
 TEST(SolverCancel, UnraisedCancellationChangesNothing) {

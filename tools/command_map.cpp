@@ -97,11 +97,16 @@ int run_map(const Arguments& arguments) {
   std::string checkpoint_directory;
   bool resume = false;
   double square_seconds = 0;
+  std::string algorithm = "alpha-beta";
   po::options_description description("Options");
   add_variant_options(description, variant, true, false);
   add_threads_option(description, threads);
   add_search_options(description, memory, value_only);
-  description.add_options()("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+  description.add_options()(
+      "algorithm", po::value(&algorithm)->default_value(algorithm),
+      "alpha-beta (one table shared by the squares) or proof-number (df-pn, needs "
+      "--value-only: each square has its own table of --memory, --threads squares at once; "
+      "half the nodes on 8x8)")("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object")(
       "checkpoint", po::value(&checkpoint_directory),
       "save each solved square in DIR/map.checkpoint; Ctrl-C/SIGTERM stop after the squares "
@@ -127,6 +132,16 @@ int run_map(const Arguments& arguments) {
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   if (resume && checkpoint_directory.empty()) throw InputError("--resume needs --checkpoint DIR");
+  if (algorithm != "alpha-beta" && algorithm != "proof-number") {
+    throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");
+  }
+  const bool proof_number = algorithm == "proof-number";
+  if (proof_number && !value_only) {
+    throw InputError("--algorithm proof-number finds values only: add --value-only");
+  }
+  if (proof_number && mpi_size() > 1) {
+    throw InputError("--algorithm proof-number is not available under mpirun yet");
+  }
   if (!(square_seconds >= 0) || square_seconds > 1e9) {
     throw InputError("--square-seconds must be a number of seconds from 0 (no budget) to 1e9");
   }
@@ -139,10 +154,9 @@ int run_map(const Arguments& arguments) {
   MapProgress progress;
   StartMapControl control;
   SquareSolverNodes budget_nodes;
-  if (square_seconds > 0) {
-    control.square_budget = std::chrono::duration<double>(square_seconds);
-    control.budget_nodes = &budget_nodes;
-  }
+  if (square_seconds > 0) control.square_budget = std::chrono::duration<double>(square_seconds);
+  if (square_seconds > 0 || proof_number) control.budget_nodes = &budget_nodes;
+  if (proof_number) control.algorithm = MapAlgorithm::proof_number;
   std::mutex progress_mutex;
   const bool root = mpi_rank() == 0;
   if (!root) quiet = true;

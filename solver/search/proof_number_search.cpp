@@ -206,8 +206,11 @@ class ProofNumberEngine {
   /// Every kControlNodes nodes: saves when due, and stops (after saving) when asked to. Called
   /// at the start of mid(), where every entry in the table is a finished result.
   void check_control() {
-    if (nodes() % kControlNodes != 0 || (!control_.stop && !control_.save)) return;
+    if (nodes() % kControlNodes != 0 || (!control_.stop && !control_.save && !control_.deadline)) {
+      return;
+    }
     const auto now = std::chrono::steady_clock::now();
+    if (control_.deadline && now >= *control_.deadline) throw SearchStopped();
     const bool stopping = control_.stop && control_.stop->load(std::memory_order_relaxed);
     if (control_.save && (stopping || now - last_save_ >= control_.save_every)) {
       control_.save();

@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 
@@ -58,6 +59,9 @@ struct ProofSearchControl {
   /// Called every `save_every` of search time and before stopping, from the searching thread.
   std::function<void()> save;
   std::chrono::steady_clock::duration save_every = std::chrono::minutes(10);
+  /// When set, the search throws SearchStopped once this time has passed (without saving: a
+  /// time budget, as for one square of a map, not an interruption to resume from).
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 /// A proof-number search given up on ProofSearchControl::stop (after its last save).

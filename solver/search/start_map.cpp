@@ -11,6 +11,7 @@
 #include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/notation.hpp"
+#include "search/proof_number_search.hpp"
 
 namespace rastros {
 
@@ -21,6 +22,34 @@ std::vector<Square> start_squares(const Board& board) {
   }
   return squares;
 }
+
+namespace {
+
+/// One square by its own proof-number search. False when the map's stop flag ended it (the
+/// square stays unsolved); over its budget, `result` is marked over_budget.
+bool solve_by_proof_numbers(const Rastros& rastros, std::size_t table_bytes,
+                            const StartMapControl& control, const Position& start,
+                            StartSquareOutcome& result) {
+  ProofNumberSearch search(rastros, table_bytes);
+  const SquareSolverNodes::Counting counting(control.budget_nodes, search);
+  ProofSearchControl search_control;
+  search_control.stop = control.stop;
+  if (control.square_budget) {
+    search_control.deadline =
+        std::chrono::steady_clock::now() +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(*control.square_budget);
+  }
+  search.set_control(std::move(search_control));
+  try {
+    result.outcome = {search.solve(start), std::nullopt};
+  } catch (const SearchStopped&) {
+    if (control.stop && control.stop->load(std::memory_order_relaxed)) return false;
+    result.over_budget = true;
+  }
+  return true;
+}
+
+}  // namespace
 
 std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& solver,
                                                 const StartMapControl& control) {
@@ -57,7 +86,16 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
     if (slot.solved) return;
     if (control.stop && control.stop->load(std::memory_order_relaxed)) return;
     const Rastros variant(board, slot.result.start, rastros.stuck_rule());
-    if (control.square_budget) {
+    if (control.algorithm == MapAlgorithm::proof_number) {
+      if (!solve_by_proof_numbers(rastros, solver.options().table_bytes, control,
+                                  variant.start_position(), slot.result)) {
+        return;  // stopped: not solved, and tried again on --resume
+      }
+      if (slot.result.over_budget) {
+        slot.solved = true;  // reported as over budget, not passed to on_solved
+        return;
+      }
+    } else if (control.square_budget) {
       const auto deadline =
           std::chrono::steady_clock::now() +
           std::chrono::duration_cast<std::chrono::steady_clock::duration>(*control.square_budget);

@@ -19,6 +19,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "search/solver.hpp"
@@ -34,43 +35,59 @@ struct StartSquareOutcome {
   friend bool operator==(const StartSquareOutcome&, const StartSquareOutcome&) = default;
 };
 
-/// The nodes of the squares' own solvers (StartMapControl::square_budget), finished squares and
-/// squares in progress alike: a map's progress line reads it while the squares search.
+/// The nodes of the squares' own searches (StartMapControl::square_budget, or proof-number
+/// maps), finished squares and squares in progress alike: a map's progress line reads it while
+/// the squares search.
 class SquareSolverNodes {
  public:
   std::uint64_t total() const {
     std::lock_guard lock(mutex_);
     std::uint64_t sum = finished_;
-    for (const Solver* solver : active_) sum += solver->nodes();
+    for (const auto& [search, nodes_of] : active_) sum += nodes_of();
     return sum;
   }
 
-  /// Counts `solver` while it exists (nothing when `nodes` is null).
+  /// Counts `search` (a Solver or a ProofNumberSearch: anything with nodes()) while it exists
+  /// (nothing when `nodes` is null).
   class Counting {
    public:
-    Counting(SquareSolverNodes* nodes, const Solver& solver) : nodes_(nodes), solver_(solver) {
+    template <class Search>
+    Counting(SquareSolverNodes* nodes, const Search& search)
+        : nodes_(nodes), search_(&search), nodes_of_([&search] { return search.nodes(); }) {
       if (!nodes_) return;
       std::lock_guard lock(nodes_->mutex_);
-      nodes_->active_.push_back(&solver_);
+      nodes_->active_.emplace_back(search_, nodes_of_);
     }
     ~Counting() {
       if (!nodes_) return;
       std::lock_guard lock(nodes_->mutex_);
-      nodes_->active_.erase(std::find(nodes_->active_.begin(), nodes_->active_.end(), &solver_));
-      nodes_->finished_ += solver_.nodes();
+      nodes_->active_.erase(std::find_if(nodes_->active_.begin(), nodes_->active_.end(),
+                                         [&](const auto& entry) { return entry.first == search_; }));
+      nodes_->finished_ += nodes_of_();
     }
     Counting(const Counting&) = delete;
     Counting& operator=(const Counting&) = delete;
 
    private:
     SquareSolverNodes* nodes_;
-    const Solver& solver_;
+    const void* search_;
+    std::function<std::uint64_t()> nodes_of_;
   };
 
  private:
   mutable std::mutex mutex_;
-  std::vector<const Solver*> active_;
+  std::vector<std::pair<const void*, std::function<std::uint64_t()>>> active_;
   std::uint64_t finished_ = 0;
+};
+
+/// How a map solves its squares.
+enum class MapAlgorithm {
+  /// The alpha-beta Solver given to solve_start_map, its table shared by all squares.
+  alpha_beta,
+  /// Value only: each square by its own proof-number search (search/proof_number_search.hpp)
+  /// with a table of the solver's SolverOptions::table_bytes, so `threads` squares at once
+  /// hold `threads` tables. On 8x8 it takes half alpha-beta's nodes (README).
+  proof_number,
 };
 
 struct StartMapControl {
@@ -86,6 +103,8 @@ struct StartMapControl {
   std::optional<std::chrono::duration<double>> square_budget;
   /// With square_budget: counts the nodes of the squares' own solvers as they search.
   SquareSolverNodes* budget_nodes = nullptr;
+  /// With proof_number, `budget_nodes` (when set) counts the squares' searches, budget or not.
+  MapAlgorithm algorithm = MapAlgorithm::alpha_beta;
 };
 
 /// The start squares of a map, in square order (goals left out).
