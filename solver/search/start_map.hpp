@@ -61,8 +61,9 @@ class SquareSolverNodes {
     ~Counting() {
       if (!nodes_) return;
       std::lock_guard lock(nodes_->mutex_);
-      nodes_->active_.erase(std::find_if(nodes_->active_.begin(), nodes_->active_.end(),
-                                         [&](const auto& entry) { return entry.first == search_; }));
+      nodes_->active_.erase(
+          std::find_if(nodes_->active_.begin(), nodes_->active_.end(),
+                       [&](const auto& entry) { return entry.first == search_; }));
       nodes_->finished_ += nodes_of_();
     }
     Counting(const Counting&) = delete;
