@@ -1,14 +1,16 @@
 #pragma once
-// Large zero-filled memory blocks for tables: mapped lazily, so untouched pages cost nothing.
-// (Transparent huge pages were tried: with this kernel's on-fault compaction they made a
-// sparse table ten times slower, so they are not requested.)
+// Large zero-filled memory blocks for tables: mapped lazily, so untouched pages cost nothing,
+// and moved onto huge pages once they are mostly in use (core/huge_page_upgrade.hpp).
 
 #include <sys/mman.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <utility>
+
+#include "core/huge_page_upgrade.hpp"
 
 namespace rastros {
 
@@ -24,8 +26,10 @@ class ZeroedMemory {
     mapped_ = mapped;
     const auto address = reinterpret_cast<std::uintptr_t>(mapped);
     data_ = reinterpret_cast<void*>((address + kHugePage - 1) & ~(kHugePage - 1));
+    upgrade_ = std::make_unique<HugePageUpgrade>(data_, bytes);
   }
   ~ZeroedMemory() {
+    upgrade_.reset();  // the watcher stops before its pages go
     if (mapped_) munmap(mapped_, mapped_bytes_);
   }
   ZeroedMemory(ZeroedMemory&& other) noexcept { *this = std::move(other); }
@@ -33,6 +37,7 @@ class ZeroedMemory {
     std::swap(mapped_, other.mapped_);
     std::swap(mapped_bytes_, other.mapped_bytes_);
     std::swap(data_, other.data_);
+    std::swap(upgrade_, other.upgrade_);
     return *this;
   }
 
@@ -42,6 +47,7 @@ class ZeroedMemory {
   void* mapped_ = nullptr;
   std::size_t mapped_bytes_ = 0;
   void* data_ = nullptr;
+  std::unique_ptr<HugePageUpgrade> upgrade_;
 };
 
 }  // namespace rastros

@@ -1,0 +1,110 @@
+// Tables move onto huge pages once mostly in use (core/huge_page_upgrade.hpp): the free huge
+// memory is read right from /proc/buddyinfo, residency from mincore, and the move keeps every
+// byte of the table.
+
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "core/huge_page_upgrade.hpp"
+#include "search/zeroed_memory.hpp"
+
+namespace rastros {
+namespace {
+
+constexpr std::size_t kMiB = std::size_t{1} << 20;
+
+TEST(HugePageUpgrade, CountsFreeBlocksOfTwoMebibytesAndMore) {
+  // Orders 0-10: only orders 9 (2 MiB) and 10 (4 MiB) count.
+  const char* text =
+      "Node 0, zone      DMA      0      0      0      0      0      0      0      0      1      "
+      "1      3 \n"
+      "Node 0, zone    DMA32      1      2      4      2      5      4      3      3      4      "
+      "2    752 \n"
+      "Node 0, zone   Normal  44196   5005    761    652    510    296    186     55     16      "
+      "1   1018 \n";
+  EXPECT_EQ(free_huge_page_bytes(text), (1 + 2 + 1) * 2 * kMiB + (3 + 752 + 1018) * 4 * kMiB);
+  EXPECT_EQ(free_huge_page_bytes(""), 0u);
+  EXPECT_EQ(free_huge_page_bytes("no zones here\n"), 0u);
+  // Fewer orders (another kernel's configuration): what is there counts.
+  EXPECT_EQ(free_huge_page_bytes("Node 0, zone Normal 5 5 5 5 5 5 5 5 5 7\n"), 7 * 2 * kMiB);
+}
+
+TEST(HugePageUpgrade, ResidentFractionFollowsTouchedPages) {
+  ZeroedMemory memory(16 * kMiB);
+  auto* bytes = static_cast<unsigned char*>(memory.data());
+  EXPECT_LT(resident_fraction(bytes, 16 * kMiB), 0.01);  // mapped, never touched
+  for (std::size_t i = 0; i < 8 * kMiB; i += 4096) bytes[i] = 1;
+  const double half = resident_fraction(bytes, 16 * kMiB);
+  EXPECT_GE(half, 0.5);
+  EXPECT_LT(half, 0.8);  // small pages: the untouched half stays out
+}
+
+bool transparent_huge_pages_available() {
+  std::ifstream enabled("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string setting((std::istreambuf_iterator<char>(enabled)), {});
+  std::ifstream buddyinfo("/proc/buddyinfo");
+  std::ostringstream text;
+  text << buddyinfo.rdbuf();
+  return setting.find("[never]") == std::string::npos && !setting.empty() &&
+         free_huge_page_bytes(text.str()) >= 256 * kMiB;
+}
+
+TEST(HugePageUpgrade, MostlyUsedRegionIsUpgradedWithItsContentsKept) {
+  if (!transparent_huge_pages_available()) GTEST_SKIP() << "no transparent huge pages here";
+  constexpr std::size_t kSize = 64 * kMiB;
+  void* mapped = mmap(nullptr, kSize + 2 * kMiB, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  ASSERT_NE(mapped, MAP_FAILED);
+  auto* data = reinterpret_cast<unsigned char*>(
+      (reinterpret_cast<std::uintptr_t>(mapped) + 2 * kMiB - 1) & ~(2 * kMiB - 1));
+  // Three quarters written with a pattern; the rest untouched (it must still read as zeros).
+  for (std::size_t i = 0; i < kSize / 4 * 3; ++i) data[i] = static_cast<unsigned char>(i * 7 + 1);
+  {
+    HugePageUpgrade upgrade(data, kSize);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!upgrade.upgraded() && std::chrono::steady_clock::now() < deadline) {
+      // The table stays in use while the watcher works on it.
+      data[kSize / 2] = static_cast<unsigned char>(kSize / 2 * 7 + 1);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    EXPECT_TRUE(upgrade.upgraded());
+  }  // the destructor waits for the collapse to stop
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < kSize; ++i) {
+    const auto expected = i < kSize / 4 * 3 ? static_cast<unsigned char>(i * 7 + 1) : 0;
+    wrong += data[i] != expected;
+  }
+  EXPECT_EQ(wrong, 0u);
+  munmap(mapped, kSize + 2 * kMiB);
+}
+
+TEST(HugePageUpgrade, SparseRegionStaysOnSmallPages) {
+  constexpr std::size_t kSize = 64 * kMiB;
+  ZeroedMemory memory(kSize);
+  auto* bytes = static_cast<unsigned char*>(memory.data());
+  for (std::size_t i = 0; i < kSize / 8; i += 4096) bytes[i] = 1;
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));  // two looks by the watcher
+  EXPECT_LT(resident_fraction(bytes, kSize), 0.3);               // nothing filled it in
+}
+
+TEST(HugePageUpgrade, TurnedOffByTheEnvironment) {
+  setenv("RASTROS_HUGE_PAGES", "0", 1);
+  std::vector<unsigned char> block(64 * kMiB, 1);
+  auto* aligned = reinterpret_cast<unsigned char*>(
+      (reinterpret_cast<std::uintptr_t>(block.data()) + 2 * kMiB - 1) & ~(2 * kMiB - 1));
+  {
+    HugePageUpgrade upgrade(aligned, 32 * kMiB);
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    EXPECT_FALSE(upgrade.upgraded());
+  }
+  unsetenv("RASTROS_HUGE_PAGES");
+}
+
+}  // namespace
+}  // namespace rastros
