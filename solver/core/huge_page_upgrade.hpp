@@ -7,11 +7,13 @@
 // range then touches all of it, so a 6x6 solve (10 K nodes) with a 4 GiB table took 13.4 s
 // instead of 0.07 s, the kernel compacting memory and the virtual machine's host backing every
 // page. So a table starts on small pages, and a watcher thread looks at it every half second
-// (mincore: which pages are in memory). Once half of it is, the search will clearly touch all
-// of it anyway, and the watcher asks for huge pages (MADV_HUGEPAGE, for the pages still to
-// come) and has the kernel rebuild the ones already there (MADV_COLLAPSE, Linux 6.1 and later;
-// earlier kernels leave them small), 32 MiB at a time so that stopping stays prompt. Only as
-// much of the table is collapsed as half the free huge pages the kernel reports cover
+// (mincore: which pages are in memory). Once half of it is, and it has been in use for a while
+// (2 s, plus 1 s per 256 MiB: rebuilding pages has a cost), the search will clearly touch all
+// of it anyway and go on long enough to win the cost back, so the watcher asks for huge pages
+// (MADV_HUGEPAGE, for the pages still to come) and has the kernel rebuild the ones already there
+// (MADV_COLLAPSE, Linux 6.1 and later; earlier kernels leave them small), 32 MiB at a time so that
+// stopping stays prompt. Only as much of the table is collapsed as half the free huge pages the
+// kernel reports cover
 // (/proc/buddyinfo): collapsing beyond that would wait for compaction.
 //
 // Everything here is a request to the kernel about pages, never about their contents: the
