@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "rastros/notation.hpp"
 #include "rastros/rastros.hpp"
@@ -96,6 +98,23 @@ TEST(SolverCancel, SquareSolverNodesCountsSolversInProgress) {
   EXPECT_GT(nodes.total(), first);
 }
 
+/// The squares of `results` over budget; every other square must agree with `expected` (the
+/// same squares, in the same order).
+int squares_over_budget(const Board& board, const std::vector<StartSquareOutcome>& results,
+                        const std::vector<StartSquareOutcome>& expected, const std::string& what) {
+  int over = 0;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    EXPECT_EQ(results[i].start, expected[i].start);
+    if (results[i].over_budget) {
+      ++over;
+    } else {
+      EXPECT_EQ(results[i].outcome, expected[i].outcome)
+          << what << " " << square_name(board, results[i].start);
+    }
+  }
+  return over;
+}
+
 // A per-square budget: squares solved within it agree with the unbudgeted map, squares over it
 // are flagged and not reported as solved, and the map goes on past them.
 TEST(SolverCancel, StartMapSquareBudget) {
@@ -116,16 +135,7 @@ TEST(SolverCancel, StartMapSquareBudget) {
     };
     const std::vector<StartSquareOutcome> results = solve_start_map(game, unused, control);
     ASSERT_EQ(results.size(), expected.size()) << seconds;
-    int over = 0;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      EXPECT_EQ(results[i].start, expected[i].start);
-      if (results[i].over_budget) {
-        ++over;
-      } else {
-        EXPECT_EQ(results[i].outcome, expected[i].outcome)
-            << square_name(game.board(), results[i].start);
-      }
-    }
+    const int over = squares_over_budget(game.board(), results, expected, "");
     EXPECT_EQ(reported.load() + over, static_cast<int>(results.size()));
     EXPECT_EQ(unused.nodes(), 0u);  // each square had its own solver
     if (seconds < 1) {
@@ -152,24 +162,23 @@ TEST(SolverCancel, ProofNumberMapAgreesWithAlphaBeta) {
       StartMapControl control;
       control.algorithm = MapAlgorithm::proof_number;
       control.budget_nodes = &nodes;
+      std::atomic<int> given_up{0};
+      control.on_over_budget = [&](const StartSquareOutcome& result) {
+        EXPECT_TRUE(result.over_budget);
+        ++given_up;
+      };
       if (seconds > 0) control.square_budget = std::chrono::duration<double>(seconds);
       const std::vector<StartSquareOutcome> results = solve_start_map(game, unused, control);
       ASSERT_EQ(results.size(), expected.size());
-      int over = 0;
-      for (std::size_t i = 0; i < results.size(); ++i) {
-        EXPECT_EQ(results[i].start, expected[i].start);
-        if (results[i].over_budget) {
-          ++over;
-        } else {
-          EXPECT_EQ(results[i].outcome, expected[i].outcome)
-              << rules << " " << square_name(game.board(), results[i].start);
-        }
-      }
+      const int over = squares_over_budget(game.board(), results, expected, rules);
       EXPECT_EQ(unused.nodes(), 0u);  // the squares were searched by proof numbers
       if (seconds > 0) {
         EXPECT_GT(over, 0) << rules;  // the central squares take far more than a nanosecond
+        EXPECT_GT(given_up.load(), 0);
+        EXPECT_LE(given_up.load(), over);  // one call a symmetry class
       } else {
         EXPECT_EQ(over, 0) << rules;
+        EXPECT_EQ(given_up.load(), 0);
         EXPECT_GT(nodes.total(), 0u);
       }
     }

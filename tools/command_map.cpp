@@ -207,13 +207,28 @@ int run_map(const Arguments& arguments) {
       write_map_checkpoint(checkpoint_path, rastros, value_only, progress);
     };
   }
+  // Squares solved so far (resumed ones included) and given up by this run: the progress line.
+  std::atomic<int> squares_solved{static_cast<int>(control.known.size())};
+  std::atomic<int> squares_over_budget{0};
+  control.on_over_budget = [&](const StartSquareOutcome&) { ++squares_over_budget; };
+  if (control.on_solved) {
+    control.on_solved = [&, save = control.on_solved](const StartSquareOutcome& result) {
+      save(result);
+      ++squares_solved;
+    };
+  } else {
+    control.on_solved = [&](const StartSquareOutcome&) { ++squares_solved; };
+  }
   const MapProgress before = progress;
   std::vector<StartSquareOutcome> results;
   {
     ProgressReporter progress(!quiet, [&](double seconds) {
       const double nodes = static_cast<double>(solver.nodes() + budget_nodes.total());
-      return "mapping: " + human_count(nodes) + " nodes, " + human_count(nodes / seconds) +
-             " nodes/s, " + std::to_string(static_cast<int>(seconds)) + " s";
+      const int over = squares_over_budget.load();
+      return "mapping: " + std::to_string(squares_solved.load()) + " squares solved" +
+             (over ? ", " + std::to_string(over) + " over budget" : std::string()) + ", " +
+             human_count(nodes) + " nodes, " + human_count(nodes / seconds) + " nodes/s, " +
+             std::to_string(static_cast<int>(seconds)) + " s";
     });
 #ifdef RASTROS_HAVE_MPI
     if (mpi_size() > 1) {

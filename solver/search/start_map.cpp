@@ -93,6 +93,7 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
       }
       if (slot.result.over_budget) {
         slot.solved = true;  // reported as over budget, not passed to on_solved
+        if (control.on_over_budget) control.on_over_budget(slot.result);
         return;
       }
     } else if (control.square_budget) {
@@ -118,6 +119,7 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
       if (slot.result.over_budget) {
         // A stop, not the budget, ends the map: the square is simply not solved.
         slot.solved = !(control.stop && control.stop->load(std::memory_order_relaxed));
+        if (slot.solved && control.on_over_budget) control.on_over_budget(slot.result);
         return;
       }
     } else {

@@ -96,6 +96,8 @@ struct StartMapControl {
   std::vector<StartSquareOutcome> known;
   /// Called once per newly solved square, from worker threads, possibly concurrently.
   std::function<void(const StartSquareOutcome&)> on_solved;
+  /// Called likewise once per square given up over square_budget (one of each symmetry class).
+  std::function<void(const StartSquareOutcome&)> on_over_budget;
   /// When set, squares not yet started are left unsolved.
   const std::atomic<bool>* stop = nullptr;
   /// When set, each square is searched for at most this long by its own solver (with the map
