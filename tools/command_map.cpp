@@ -1,5 +1,7 @@
 // `rastros map`: the value for player 1 moving first from every start square of a board.
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -148,6 +150,22 @@ int run_map(const Arguments& arguments) {
   if (square_seconds > 0 && mpi_size() > 1) {
     throw InputError("--square-seconds is not available under mpirun yet");
   }
+  const ThreadLimit limit(threads);
+  if (proof_number || square_seconds > 0) {
+    // Each square in progress has a table of its own: --threads of them at once.
+    const double physical = static_cast<double>(::sysconf(_SC_PHYS_PAGES)) *
+                            static_cast<double>(::sysconf(_SC_PAGE_SIZE));
+    const double tables = static_cast<double>(options.table_bytes) * limit.threads();
+    if (limit.threads() > 1 && physical > 0 && tables > physical) {
+      std::ostringstream message;
+      message.precision(3);
+      message << "--memory " << memory << " a square with " << limit.threads()
+              << " squares at once needs " << tables / (1024.0 * 1024 * 1024)
+              << " GiB, more than this machine's " << physical / (1024.0 * 1024 * 1024)
+              << " GiB; lower --memory or --threads";
+      throw InputError(message.str());
+    }
+  }
   const std::filesystem::path checkpoint_path =
       checkpoint_directory.empty() ? std::filesystem::path()
                                    : std::filesystem::path(checkpoint_directory) / "map.checkpoint";
@@ -181,7 +199,6 @@ int run_map(const Arguments& arguments) {
     // cleanly (it stops dealing squares) rather than die and take the job down.
     stop_requested();
   }
-  const ThreadLimit limit(threads);
 #ifdef RASTROS_HAVE_MPI
   // The ranks on one machine search with one table, as the threads of one process do: with a
   // table each, two ranks searched the 7x7 value-only map in 98.1 M nodes against 86.4 M.
