@@ -20,6 +20,8 @@
 //                 a bucket keeps the entries whose subtrees cost the most work. The game graph
 //                 is acyclic (every move slimes a square), so there is no graph-history
 //                 interaction and a lost entry only costs a re-search, never a wrong answer.
+//   prefetch      a node's children's table buckets are all asked for before any is
+//                 probed, so their cache misses overlap (7x7 start: 0.68 s -> 0.41 s).
 //   knowledge     the alpha-beta Solver's rules but its one-goal rule (left out on purpose, so
 //                 the two methods that certify a result share less): stuck, own goal in reach,
 //                 moves next to the opponent's empty goal dominated, a move leaving the
