@@ -2,19 +2,19 @@
 // Moves a transposition table onto transparent huge pages once it is mostly in use.
 //
 // A table filled at random is much faster on 2 MiB pages than on 4 KiB ones: far fewer TLB
-// misses (df-pn on 8x7 with a 1 GiB table, 41.3 s -> 27.1 s). But asking for huge pages up
-// front is a trap for a table much larger than its search: the first store into each 2 MiB
-// range then touches all of it, so a 6x6 solve (10 K nodes) with a 4 GiB table took 13.4 s
-// instead of 0.07 s, the kernel compacting memory and the virtual machine's host backing every
-// page. So a table starts on small pages, and a watcher thread looks at it every half second
-// (mincore: which pages are in memory). Once half of it is, and it has been in use for a while
-// (2 s, plus 1 s per 256 MiB: rebuilding pages has a cost), the search will clearly touch all
-// of it anyway and go on long enough to win the cost back, so the watcher asks for huge pages
-// (MADV_HUGEPAGE, for the pages still to come) and has the kernel rebuild the ones already there
-// (MADV_COLLAPSE, Linux 6.1 and later; earlier kernels leave them small), 32 MiB at a time so that
-// stopping stays prompt. Only as much of the table is collapsed as half the free huge pages the
-// kernel reports cover
-// (/proc/buddyinfo): collapsing beyond that would wait for compaction.
+// misses (df-pn on 8x7 with a 1 GiB table: 41.8 s -> 28.0 s, bench/bench_proof_number_search).
+// But asking for huge pages up front is a trap for a table much larger than its search: the
+// first store into each 2 MiB range then touches all of it, so a 6x6 solve (10 K nodes) with a
+// 4 GiB table took 13.4 s instead of 0.07 s, the kernel compacting memory and the virtual
+// machine's host backing every page. So a table starts on small pages, and a watcher thread
+// looks at it every half second (mincore: which of its pages are in memory). Once half are, and
+// the table has been in use for a while (2 s, plus 1 s per 256 MiB: rebuilding pages has a
+// cost), the search will clearly touch all of it and go on long enough to win the cost back.
+// The watcher then asks for huge pages (MADV_HUGEPAGE, for the pages still to come) and has the
+// kernel rebuild the ones already there (MADV_COLLAPSE, Linux 6.1 and later; earlier kernels
+// leave them small), 32 MiB at a time so that stopping stays prompt. It does so only for as
+// much of the table as half the free huge pages in /proc/buddyinfo cover: beyond that, faults
+// and collapses would wait for the kernel to compact memory.
 //
 // Everything here is a request to the kernel about pages, never about their contents: the
 // searching threads go on reading and writing the table while it happens. RASTROS_HUGE_PAGES=0
