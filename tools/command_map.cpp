@@ -1,7 +1,5 @@
 // `rastros map`: the value for player 1 moving first from every start square of a board.
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -134,13 +132,7 @@ int run_map(const Arguments& arguments) {
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   if (resume && checkpoint_directory.empty()) throw InputError("--resume needs --checkpoint DIR");
-  if (algorithm != "alpha-beta" && algorithm != "proof-number") {
-    throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");
-  }
-  const bool proof_number = algorithm == "proof-number";
-  if (proof_number && !value_only) {
-    throw InputError("--algorithm proof-number finds values only: add --value-only");
-  }
+  const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
   if (proof_number && mpi_size() > 1) {
     throw InputError("--algorithm proof-number is not available under mpirun yet");
   }
@@ -153,8 +145,7 @@ int run_map(const Arguments& arguments) {
   const ThreadLimit limit(threads);
   if (proof_number || square_seconds > 0) {
     // Each square in progress has a table of its own: --threads of them at once.
-    const double physical = static_cast<double>(::sysconf(_SC_PHYS_PAGES)) *
-                            static_cast<double>(::sysconf(_SC_PAGE_SIZE));
+    const double physical = physical_memory_bytes();
     const double tables = static_cast<double>(options.table_bytes) * limit.threads();
     if (limit.threads() > 1 && physical > 0 && tables > physical) {
       std::ostringstream message;

@@ -81,13 +81,6 @@ double estimated_strong_bytes(const Board& board) {
   return kFixedBytes + estimated_strong_positions(board) * kPeakBytesPerPosition;
 }
 
-double physical_memory_bytes() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  const long page_size = ::sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_size <= 0) return 0;
-  return static_cast<double>(pages) * static_cast<double>(page_size);
-}
-
 std::string gib(double bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
@@ -543,13 +536,7 @@ int run_solve(const Arguments& arguments) {
   if (database.kind != "strong" || database.book_depth || database.leaf_squares) {
     throw InputError("--kind, --book-depth and --leaf-squares apply only with --db FILE");
   }
-  if (algorithm != "alpha-beta" && algorithm != "proof-number") {
-    throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");
-  }
-  const bool proof_number = algorithm == "proof-number";
-  if (proof_number && !value_only) {
-    throw InputError("--algorithm proof-number finds values only: add --value-only");
-  }
+  const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
   if (proof_number && (no_region || no_symmetry || no_matching)) {
     throw InputError("the --no-* search options apply to --algorithm alpha-beta only");
   }

@@ -134,6 +134,17 @@ ThreadLimit::ThreadLimit(int threads) {
 
 ThreadLimit::~ThreadLimit() = default;
 
+bool is_proof_number_algorithm(const std::string& algorithm, bool value_only) {
+  if (algorithm != "alpha-beta" && algorithm != "proof-number") {
+    throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");
+  }
+  const bool proof_number = algorithm == "proof-number";
+  if (proof_number && !value_only) {
+    throw InputError("--algorithm proof-number finds values only: add --value-only");
+  }
+  return proof_number;
+}
+
 Json variant_json(const Rastros& rastros) {
   const Board& board = rastros.board();
   Json json = Json::object();

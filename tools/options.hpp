@@ -82,6 +82,10 @@ class ThreadLimit {
   std::shared_ptr<void> control_;
 };
 
+/// Checks `--algorithm`: true for proof-number (which needs --value-only), false for
+/// alpha-beta. Throws InputError for anything else.
+bool is_proof_number_algorithm(const std::string& algorithm, bool value_only);
+
 /// The design's keys describing a variant: board, start, rules, steps.
 Json variant_json(const Rastros& rastros);
 

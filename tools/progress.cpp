@@ -48,6 +48,13 @@ std::string human_count(double value) {
   return text;
 }
 
+double physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<double>(pages) * static_cast<double>(page_size);
+}
+
 std::size_t parse_memory_size(const std::string& text) {
   std::size_t used = 0;
   double number = 0;
@@ -76,8 +83,7 @@ std::size_t parse_memory_size(const std::string& text) {
   }
   // A size the machine cannot hold would be accepted (tables are mapped lazily) and then end in
   // the kernel's out-of-memory killer deep into a search: refused here instead.
-  const double physical = static_cast<double>(::sysconf(_SC_PHYS_PAGES)) *
-                          static_cast<double>(::sysconf(_SC_PAGE_SIZE));
+  const double physical = physical_memory_bytes();
   if (physical > 0 && number * scale > physical) {
     char available[32];
     std::snprintf(available, sizeof available, "%.1f GiB", physical / (1024.0 * 1024 * 1024));

@@ -31,6 +31,8 @@ class ProgressReporter {
 
 /// "1.2 GiB" style sizes and "3.4 M" style counts for humans.
 std::string human_count(double value);
+/// The machine's physical memory in bytes (0 when the system does not say).
+double physical_memory_bytes();
 /// Parses "512M", "2G", "1.5GiB", "65536" into bytes. Throws InputError.
 std::size_t parse_memory_size(const std::string& text);
 

@@ -25,6 +25,12 @@ std::vector<Square> start_squares(const Board& board) {
 
 namespace {
 
+/// When a square started now must be given up.
+std::chrono::steady_clock::time_point deadline_after(std::chrono::duration<double> budget) {
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(budget);
+}
+
 /// One square by its own proof-number search. False when the map's stop flag ended it (the
 /// square stays unsolved); over its budget, `result` is marked over_budget.
 bool solve_by_proof_numbers(const Rastros& rastros, std::size_t table_bytes,
@@ -34,11 +40,7 @@ bool solve_by_proof_numbers(const Rastros& rastros, std::size_t table_bytes,
   const SquareSolverNodes::Counting counting(control.budget_nodes, search);
   ProofSearchControl search_control;
   search_control.stop = control.stop;
-  if (control.square_budget) {
-    search_control.deadline =
-        std::chrono::steady_clock::now() +
-        std::chrono::duration_cast<std::chrono::steady_clock::duration>(*control.square_budget);
-  }
+  if (control.square_budget) search_control.deadline = deadline_after(*control.square_budget);
   search.set_control(std::move(search_control));
   try {
     result.outcome = {search.solve(start), std::nullopt};
@@ -97,9 +99,7 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
         return;
       }
     } else if (control.square_budget) {
-      const auto deadline =
-          std::chrono::steady_clock::now() +
-          std::chrono::duration_cast<std::chrono::steady_clock::duration>(*control.square_budget);
+      const auto deadline = deadline_after(*control.square_budget);
       // The map solver's table is left untouched (tables are mapped lazily, so it costs
       // no memory).
       {
