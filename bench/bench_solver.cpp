@@ -1,7 +1,10 @@
 // Solver speed. Every figure is a ratio against a baseline run in this same binary:
 //   threads   the same solve on 1 and 2 threads (task_arena of that size)
-//   baseline  plain alpha-beta: no region pruning, no symmetry, no matching endgame
+//   baseline  plain alpha-beta: no region pruning, no symmetry, no matching endgame, and the
+//             mobility move order
 //   one goal  every aid but the one-goal rule (SolverOptions::use_one_goal_rule)
+//   ordering  the fitted move order against the plain mobility order it replaced
+//             (SolverOptions::move_ordering, search/move_ordering.hpp)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
 // iteration each (seconds long): use --benchmark_repetitions=3 and compare medians.
 
@@ -15,7 +18,12 @@ namespace rastros {
 namespace {
 
 enum Mode : int { kValueOnly = 0, kRemoteness = 1 };
-enum Aids : int { kAllAids = 0, kPlainAlphaBeta = 1, kWithoutOneGoalRule = 2 };
+enum Aids : int {
+  kAllAids = 0,
+  kPlainAlphaBeta = 1,
+  kWithoutOneGoalRule = 2,
+  kMobilityOrdering = 3,  // every aid, with the move order before the fitted one
+};
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
 /// Solver::solve (the position's value alone, `--root-only`).
@@ -29,7 +37,8 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   SolverOptions options;
   options.value_only = value_only;
   options.prune_region = options.use_symmetry = options.use_matching = !plain;
-  options.use_one_goal_rule = state.range(2) == kAllAids;
+  options.use_one_goal_rule = state.range(2) != kWithoutOneGoalRule && !plain;
+  if (plain || state.range(2) == kMobilityOrdering) options.move_ordering = MoveOrdering::mobility;
   options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
   std::uint64_t nodes = 0;
@@ -66,6 +75,7 @@ void BM_Solve7x7AfterC3(benchmark::State& state) {
 BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kAllAids})
     ->Args({1, kValueOnly, kWithoutOneGoalRule})
+    ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({2, kValueOnly, kAllAids})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
@@ -73,14 +83,17 @@ BENCHMARK(BM_Solve7x7Start)
 // The README's main job (`rastros solve`, remoteness) and its value-only form.
 BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kRemoteness, kAllAids})
+    ->Args({1, kRemoteness, kMobilityOrdering})
     ->Args({2, kRemoteness, kAllAids})
     ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({2, kValueOnly, kAllAids})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);
 BENCHMARK(BM_Solve6x6Start)
     ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kPlainAlphaBeta})
     ->Args({1, kRemoteness, kAllAids})
     ->Args({2, kRemoteness, kAllAids})

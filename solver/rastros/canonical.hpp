@@ -34,10 +34,16 @@ class Canonicalizer {
   /// `parent` is unpack(key) of a key of this canonicalizer: its free squares are then already
   /// its region, and the child's region follows from it without a flood fill most of the time.
   PackedPosition pack_after_step(const Position& parent, Square move) const {
-    const SquareMask free = options_.prune_region
-                                ? region_after_step(board_, parent.snail, parent.free, move)
-                                : parent.free & ~bit(move);
-    return pack_pruned({free, move, opponent(parent.to_move)});
+    SquareMask child_free;
+    return pack_after_step(parent, move, child_free);
+  }
+  /// The same, also giving the child's free squares (its region, with pruning) in the parent's
+  /// frame.
+  PackedPosition pack_after_step(const Position& parent, Square move,
+                                 SquareMask& child_free) const {
+    child_free = options_.prune_region ? region_after_step(board_, parent.snail, parent.free, move)
+                                       : parent.free & ~bit(move);
+    return pack_pruned({child_free, move, opponent(parent.to_move)});
   }
 
   /// Maps a square of `pack(position)`'s frame (e.g. a stored best move) back to `position`'s

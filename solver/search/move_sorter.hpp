@@ -1,11 +1,12 @@
 #pragma once
 // Orders the moves of a node, best guesses first (at most 8 moves: a king step has 8 directions).
 //
-// The order only changes how fast the search runs, never its result. The guess: the move the
-// table remembers as best, then moves that leave the opponent the fewest replies (a snail with
-// few ways out is close to being stuck or cut off), then moves nearer the mover's own goal.
+// The order only changes how fast the search runs, never its result. First a child the table
+// already knows wins, then the move the table remembers as best, then the rest by the
+// priorities of move_ordering.hpp.
 
 #include <array>
+#include <climits>
 #include <cstdint>
 
 #include "rastros/position.hpp"
@@ -19,6 +20,10 @@ class MoveSorter {
     PackedPosition child;  // the canonical key of the position after the move
     int priority;
   };
+
+  /// Priorities before any MoveOrderer priority.
+  static constexpr int kKnownWin = INT_MIN;
+  static constexpr int kTableMove = INT_MIN + 1;
 
   /// Adds a move with its priority (lower first). Insertion sort: the list is tiny.
   void add(Square move, const PackedPosition& child, int priority) {

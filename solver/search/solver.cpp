@@ -14,6 +14,7 @@
 #include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/matching_endgame.hpp"
+#include "search/move_ordering.hpp"
 #include "search/move_sorter.hpp"
 #include "search/transposition_table.hpp"
 
@@ -115,17 +116,9 @@ class SearchEngine {
         options_(options),
         cancellation_(cancellation),
         canonicalizer_(board_, {options.prune_region, options.use_symmetry}),
-        table_(options.table_bytes, options.shared_table) {
+        table_(options.table_bytes, options.shared_table),
+        orderer_(board_, options.move_ordering) {
     busy_.set_active(threads_ > 1);
-    // The move ordering's distances, looked up: computing them took a division per move.
-    for (Player player : {Player::one, Player::two}) {
-      const Square goal = board_.goal_of(player);
-      for (Square square = 0; square < board_.square_count(); ++square) {
-        goal_distance_[player == Player::two][square] = static_cast<std::uint8_t>(
-            std::max(std::abs(board_.file_of(square) - board_.file_of(goal)),
-                     std::abs(board_.rank_of(square) - board_.rank_of(goal))));
-      }
-    }
   }
 
   /// Exact score of a position that has not ended.
@@ -215,17 +208,13 @@ class SearchEngine {
                         const SplitPoint* split, int ply, bool parallel, int& best_move,
                         std::uint64_t& stops_seen);
 
-  /// `node` must come from unpacking a key (its free squares are then its region).
-  PackedPosition child_key(const Position& node, Square move) const {
-    return canonicalizer_.pack_after_step(node, move);
-  }
-
   Rastros rastros_;
   Board board_;
   SolverOptions options_;
   SearchCancellation cancellation_;
   Canonicalizer canonicalizer_;
   TranspositionTable table_;
+  MoveOrderer orderer_;
   BusyNodes busy_;
   /// This thread's counters. The lock keeps nodes() from walking the list while a thread adds
   /// its entry; it is taken once per search and per child handed out at a split point.
@@ -237,8 +226,6 @@ class SearchEngine {
   oneapi::tbb::enumerable_thread_specific<Worker> workers_;
   mutable std::mutex workers_mutex_;
   SplitPoint root_;
-  // King steps from each square to player 1's goal ([0]) and player 2's ([1]).
-  std::array<std::array<std::uint8_t, kMaxSquares>, 2> goal_distance_{};
   std::atomic<std::uint64_t> stops_{0};  // stop flags raised so far (see abandoned)
   bool cancellable_ = cancellation_.stop || cancellation_.deadline;
   // Threads TBB lets this search use (the arena's, capped by a global_control such as
@@ -357,6 +344,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // (we would enter it next). A move that leaves the opponent only such squares wins at once.
   const SquareMask my_goal_zone =
       node.free & bit(my_goal) ? board_.neighbours(my_goal) | bit(my_goal) : 0;
+  const SquareMask their_goal_zone =
+      node.free & bit(their_goal) ? board_.neighbours(their_goal) | bit(their_goal) : 0;
+  const int region_size = count(region);
   Score forced_win = -kInfinity;
   struct Candidate {
     Square move;
@@ -375,11 +365,17 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       forced_win = std::max(forced_win, win_in<false>(replies & ~bit(my_goal) ? 3 : 2));
       continue;
     }
-    const int distance = goal_distance_[node.to_move == Player::two][move];
-    const PackedPosition child = child_key(node, move);
+    // `node` came from unpacking a key: its free squares are its region.
+    SquareMask child_region;
+    const PackedPosition child = canonicalizer_.pack_after_step(node, move, child_region);
     table_.prefetch(child);  // the probes below then overlap their cache misses
-    candidates[candidate_count++] = {move, child,
-                                     move == table_move ? -1 : safe_replies * 16 + distance};
+    const int priority =
+        move == table_move
+            ? MoveSorter::kTableMove
+            : orderer_.priority(
+                  orderer_.move_features(node, move, my_goal_zone, their_goal_zone, child_region),
+                  region_size);
+    candidates[candidate_count++] = {move, child, priority};
   }
   if (forced_win > -kInfinity) return forced_win;  // only a win in 1 is quicker, ruled out above
 
@@ -391,7 +387,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     if (table_.probe(candidate.child, kValueOnly, known)) {
       const Score at_least = to_parent<kValueOnly>(known.upper);
       if (at_least >= window_beta) return at_least;
-      if (at_least > 0) candidate.priority = -2;  // a known win: try it first
+      if (at_least > 0) candidate.priority = MoveSorter::kKnownWin;  // try it first
     }
     sorter.add(candidate.move, candidate.child, candidate.priority);
   }

@@ -12,6 +12,7 @@
 //   symmetry         180-degree rotation for the side to move; a1-diagonal reflection
 //   matching         with no goal reachable, the winner is known from maximum matchings
 //   one goal         with one goal reachable, a geography win for its owner is a win
+// Moves are tried in the order of search/move_ordering.hpp (fitted weights) after the table's.
 // Parallelism: TBB tasks split the first plies (young brothers wait), sharing the table.
 
 #include <atomic>
@@ -26,6 +27,7 @@
 #include "core/value.hpp"
 #include "rastros/rastros.hpp"
 #include "search/analysis.hpp"
+#include "search/move_ordering.hpp"
 
 namespace rastros {
 
@@ -40,6 +42,8 @@ struct SolverOptions {
   /// matching does (7x7 value-only root, 1 thread: 2.07 M nodes either way, 4% fewer nodes
   /// than without the rule, time unchanged at 20; 10% slower when applied everywhere).
   int one_goal_min_region = 20;
+  /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
+  MoveOrdering move_ordering = MoveOrdering::tuned;
   /// Win/loss/draw only: much faster; outcomes carry no remoteness.
   bool value_only = false;
   /// Transposition table size; at least kMinimumTableBytes.
