@@ -22,6 +22,7 @@
 
 #include "rastros/board.hpp"
 #include "rastros/position.hpp"
+#include "rastros/rastros.hpp"
 
 namespace rastros {
 
