@@ -34,17 +34,11 @@ Position node_at(const Board& board, std::string_view snail, SquareMask slimed) 
   return {region_of(board, square, free), square, Player::one};
 }
 
-/// The goal zones the solver passes: each empty goal with its neighbours.
-SquareMask zone_of(const Board& board, const Position& node, Player player) {
-  const Square goal = board.goal_of(player);
-  return node.free & bit(goal) ? board.neighbours(goal) | bit(goal) : 0;
-}
-
 MoveFeatures features_of(const Board& board, const Position& node, std::string_view move) {
   const MoveOrderer orderer(board, MoveOrdering::tuned);
   const Square to = parse_square(board, move);
-  return orderer.move_features(node, to, zone_of(board, node, Player::one),
-                               zone_of(board, node, Player::two),
+  return orderer.move_features(node, to, board.goal_zone(Player::one, node.free),
+                               board.goal_zone(Player::two, node.free),
                                region_after_step(board, node.snail, node.free, to));
 }
 

@@ -104,6 +104,12 @@ class Board {
   /// The corner a player wins by entering: a1 for player 1, the top-right square for player 2.
   Square goal_of(Player player) const { return player == Player::one ? 0 : square_count() - 1; }
   SquareMask goals() const { return bit(0) | bit(square_count() - 1); }
+  /// A player's goal with its neighbours while the goal is in `free`, else nothing: the squares
+  /// the other player must not step on (the owner would enter the goal next).
+  SquareMask goal_zone(Player player, SquareMask free) const {
+    const Square goal = goal_of(player);
+    return free & bit(goal) ? neighbours(goal) | bit(goal) : 0;
+  }
   bool is_goal(Square square) const { return square == 0 || square == square_count() - 1; }
   /// File floor(W/2), rank floor(H/2)+1: d4 on 7x7, e5 on 8x8. May be a goal on tiny boards.
   Square default_start() const { return square_at(width_ / 2, height_ / 2); }

@@ -59,8 +59,8 @@ class MoveOrderer {
   }
 
   /// The features of `move` from `node` (whose free squares are its region). `my_goal_zone`
-  /// and `their_goal_zone`: each goal with its neighbours while it is empty (squares the other
-  /// player must not step on), else 0. `child_region`: the region after the move.
+  /// and `their_goal_zone`: Board::goal_zone of the side to move and of the opponent.
+  /// `child_region`: the region after the move.
   MoveFeatures move_features(const Position& node, Square move, SquareMask my_goal_zone,
                              SquareMask their_goal_zone, SquareMask child_region) const {
     MoveFeatures features;

@@ -254,8 +254,7 @@ Known ProofNumberEngine::expand(const PackedPosition& key, bool flag, Children& 
   if (!(node.free & board_.goals())) return without_goals(node.snail, node.free, flag);
 
   // While our goal is empty, the opponent must not step on it or next to it.
-  const SquareMask my_goal_zone =
-      node.free & bit(my_goal) ? board_.neighbours(my_goal) | bit(my_goal) : 0;
+  const SquareMask my_goal_zone = board_.goal_zone(node.to_move, node.free);
   const bool next_flag = child_flag(flag);
   for (Square move : SquareSet(playable)) {
     const SquareMask replies = board_.neighbours(move) & node.free & ~bit(move);

@@ -342,10 +342,8 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 
   // Squares the opponent must not step on: our goal and, while it is empty, its neighbours
   // (we would enter it next). A move that leaves the opponent only such squares wins at once.
-  const SquareMask my_goal_zone =
-      node.free & bit(my_goal) ? board_.neighbours(my_goal) | bit(my_goal) : 0;
-  const SquareMask their_goal_zone =
-      node.free & bit(their_goal) ? board_.neighbours(their_goal) | bit(their_goal) : 0;
+  const SquareMask my_goal_zone = board_.goal_zone(node.to_move, node.free);
+  const SquareMask their_goal_zone = board_.goal_zone(opponent(node.to_move), node.free);
   const int region_size = count(region);
   Score forced_win = -kInfinity;
   struct Candidate {
