@@ -5,11 +5,15 @@
 //   one goal  every aid but the one-goal rule (SolverOptions::use_one_goal_rule)
 //   ordering  the fitted move order against the plain mobility order it replaced
 //             (SolverOptions::move_ordering, search/move_ordering.hpp)
+//   pages     the default tables on huge pages from the start against small pages only
+//             (RASTROS_HUGE_PAGES=0; core/huge_page_upgrade.hpp)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
 // iteration each (seconds long): use --benchmark_repetitions=3 and compare medians.
 
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
+
+#include <cstdlib>
 
 #include "rastros/notation.hpp"
 #include "search/solver.hpp"
@@ -23,6 +27,7 @@ enum Aids : int {
   kPlainAlphaBeta = 1,
   kWithoutOneGoalRule = 2,
   kMobilityOrdering = 3,  // every aid, with the move order before the fitted one
+  kSmallPages = 4,        // every aid, the table on small pages (RASTROS_HUGE_PAGES=0)
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -41,6 +46,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   if (plain || state.range(2) == kMobilityOrdering) options.move_ordering = MoveOrdering::mobility;
   options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
+  if (state.range(2) == kSmallPages) setenv("RASTROS_HUGE_PAGES", "0", 1);
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     Solver solver(game, options);
@@ -53,6 +59,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
     });
     nodes += solver.nodes();
   }
+  unsetenv("RASTROS_HUGE_PAGES");
   state.counters["nodes"] = static_cast<double>(nodes) / state.iterations();
   state.counters["nodes/s"] =
       benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
@@ -85,9 +92,11 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kRemoteness, kAllAids})
     ->Args({1, kRemoteness, kMobilityOrdering})
     ->Args({2, kRemoteness, kAllAids})
+    ->Args({2, kRemoteness, kSmallPages})
     ->Args({1, kValueOnly, kAllAids})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({2, kValueOnly, kAllAids})
+    ->Args({2, kValueOnly, kSmallPages})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);

@@ -1,6 +1,6 @@
-// Tables move onto huge pages once mostly in use (core/huge_page_upgrade.hpp): the free huge
-// memory is read right from /proc/buddyinfo, residency from mincore, and the move keeps every
-// byte of the table.
+// Tables move onto huge pages once mostly in use, small ones at once
+// (core/huge_page_upgrade.hpp): the free huge memory is read right from /proc/buddyinfo,
+// residency from mincore, and the move keeps every byte of the table.
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -18,6 +18,8 @@ namespace rastros {
 namespace {
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
+// Regions above kEagerHugePageBytes start on small pages and are watched.
+constexpr std::size_t kWatchedSize = 2 * kEagerHugePageBytes;
 
 TEST(HugePageUpgrade, CountsFreeBlocksOfTwoMebibytesAndMore) {
   // Orders 0-10: only orders 9 (2 MiB) and 10 (4 MiB) count.
@@ -36,11 +38,11 @@ TEST(HugePageUpgrade, CountsFreeBlocksOfTwoMebibytesAndMore) {
 }
 
 TEST(HugePageUpgrade, ResidentFractionFollowsTouchedPages) {
-  ZeroedMemory memory(16 * kMiB);
+  ZeroedMemory memory(kWatchedSize);
   auto* bytes = static_cast<unsigned char*>(memory.data());
-  EXPECT_LT(resident_fraction(bytes, 16 * kMiB), 0.01);  // mapped, never touched
-  for (std::size_t i = 0; i < 8 * kMiB; i += 4096) bytes[i] = 1;
-  const double half = resident_fraction(bytes, 16 * kMiB);
+  EXPECT_LT(resident_fraction(bytes, kWatchedSize), 0.01);  // mapped, never touched
+  for (std::size_t i = 0; i < kWatchedSize / 2; i += 4096) bytes[i] = 1;
+  const double half = resident_fraction(bytes, kWatchedSize);
   EXPECT_GE(half, 0.5);
   EXPECT_LT(half, 0.8);  // small pages: the untouched half stays out
 }
@@ -55,9 +57,23 @@ bool transparent_huge_pages_available() {
          free_huge_page_bytes(text.str()) >= 256 * kMiB;
 }
 
+TEST(HugePageUpgrade, SmallRegionGoesOntoHugePagesAtOnce) {
+  if (!transparent_huge_pages_available()) GTEST_SKIP() << "no transparent huge pages here";
+  constexpr std::size_t kSize = 16 * kMiB;
+  static_assert(kSize <= kEagerHugePageBytes);
+  ZeroedMemory memory(kSize);
+  HugePageUpgrade upgrade(memory.data(), kSize);
+  EXPECT_TRUE(upgrade.upgraded());  // no watch: asked for at construction
+  // One byte in the first 4 KiB page brings in its whole 2 MiB page (zeros but for that byte).
+  auto* bytes = static_cast<unsigned char*>(memory.data());
+  bytes[0] = 1;
+  EXPECT_GE(resident_fraction(bytes, 2 * kMiB), 0.99);
+  EXPECT_EQ(bytes[4096], 0);
+}
+
 TEST(HugePageUpgrade, MostlyUsedRegionIsUpgradedWithItsContentsKept) {
   if (!transparent_huge_pages_available()) GTEST_SKIP() << "no transparent huge pages here";
-  constexpr std::size_t kSize = 64 * kMiB;
+  constexpr std::size_t kSize = kWatchedSize;
   void* mapped = mmap(nullptr, kSize + 2 * kMiB, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   ASSERT_NE(mapped, MAP_FAILED);
@@ -85,12 +101,13 @@ TEST(HugePageUpgrade, MostlyUsedRegionIsUpgradedWithItsContentsKept) {
 }
 
 TEST(HugePageUpgrade, SparseRegionStaysOnSmallPages) {
-  constexpr std::size_t kSize = 64 * kMiB;
+  constexpr std::size_t kSize = kWatchedSize;
   ZeroedMemory memory(kSize);
   auto* bytes = static_cast<unsigned char*>(memory.data());
   // One page in sixteen, spread as a table's stores spread: every 2 MiB range has some.
   for (std::size_t i = 0; i < kSize; i += 16 * 4096) bytes[i] = 1;
-  // Past the watcher's wait for a 64 MiB table (2.25 s), so that it has looked at the pages.
+  // Past the watcher's wait for a 128 MiB table (2.5 s), so that it has looked at the pages.
+  static_assert(kWatchedSize == 128 * kMiB);
   std::this_thread::sleep_for(std::chrono::milliseconds(3000));
   EXPECT_LT(resident_fraction(bytes, kSize), 0.3);  // a collapse would have filled it in
 }

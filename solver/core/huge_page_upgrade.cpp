@@ -80,6 +80,13 @@ HugePageUpgrade::HugePageUpgrade(void* data, std::size_t size)
     : data_(static_cast<unsigned char*>(data)), size_(size & ~(kHugePage - 1)) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (size_ >= kHugePageRequestBytes && huge_pages_allowed()) {
+    // Small enough to be filled by any search that uses it: huge pages at once, while the
+    // kernel has them free (no compaction wait), and no watcher.
+    if (size_ <= kEagerHugePageBytes && size_ <= free_huge_page_bytes_now() / 2) {
+      madvise(data_, size_, MADV_HUGEPAGE);
+      upgraded_ = true;
+      return;
+    }
     try {
       watcher_ = std::thread([this] { watch(); });
     } catch (const std::system_error&) {

@@ -1,6 +1,7 @@
 #pragma once
 // Large zero-filled memory blocks for tables: mapped lazily, so untouched pages cost nothing,
-// and moved onto huge pages once they are mostly in use (core/huge_page_upgrade.hpp).
+// and put on huge pages, small blocks at once and large ones once they are mostly in use
+// (core/huge_page_upgrade.hpp).
 
 #include <sys/mman.h>
 
