@@ -7,6 +7,8 @@
 //             (SolverOptions::move_ordering, search/move_ordering.hpp)
 //   pages     the default tables on huge pages from the start against small pages only
 //             (RASTROS_HUGE_PAGES=0; core/huge_page_upgrade.hpp)
+//   ABDADA    two threads without (the default) and with the deferral of brothers another
+//             thread is searching (SolverOptions::defer_busy_brothers)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
 // iteration each (seconds long): use --benchmark_repetitions=3 and compare medians.
 
@@ -26,8 +28,9 @@ enum Aids : int {
   kAllAids = 0,
   kPlainAlphaBeta = 1,
   kWithoutOneGoalRule = 2,
-  kMobilityOrdering = 3,  // every aid, with the move order before the fitted one
-  kSmallPages = 4,        // every aid, the table on small pages (RASTROS_HUGE_PAGES=0)
+  kMobilityOrdering = 3,   // every aid, with the move order before the fitted one
+  kSmallPages = 4,         // every aid, the table on small pages (RASTROS_HUGE_PAGES=0)
+  kDeferBusyBrothers = 5,  // every aid, and ABDADA deferral of brothers being searched
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -44,6 +47,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   options.prune_region = options.use_symmetry = options.use_matching = !plain;
   options.use_one_goal_rule = state.range(2) != kWithoutOneGoalRule && !plain;
   if (plain || state.range(2) == kMobilityOrdering) options.move_ordering = MoveOrdering::mobility;
+  options.defer_busy_brothers = state.range(2) == kDeferBusyBrothers;
   options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
   if (state.range(2) == kSmallPages) setenv("RASTROS_HUGE_PAGES", "0", 1);
@@ -84,6 +88,7 @@ BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kWithoutOneGoalRule})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({2, kValueOnly, kAllAids})
+    ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);
@@ -93,10 +98,12 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kRemoteness, kMobilityOrdering})
     ->Args({2, kRemoteness, kAllAids})
     ->Args({2, kRemoteness, kSmallPages})
+    ->Args({2, kRemoteness, kDeferBusyBrothers})
     ->Args({1, kValueOnly, kAllAids})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({2, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kSmallPages})
+    ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);

@@ -302,6 +302,7 @@ std::string options_name(const SolverOptions& options) {
   if (!options.use_symmetry) name += " use_symmetry=false";
   if (!options.use_matching) name += " use_matching=false";
   if (options.value_only) name += " value_only";
+  if (options.defer_busy_brothers) name += " defer_busy_brothers";
   if (options.table_bytes != SolverOptions{}.table_bytes) {
     name += " table_bytes=" + std::to_string(options.table_bytes);
   }
@@ -919,6 +920,18 @@ TEST(ParallelSolver, SameAnswersOn7x7WithOneTwoFourThreads) {
     check_thread_counts(variant, 3, 8, 10, 717 + salt, false,
                         with_table(value_only_options(), std::size_t{16} << 20));
   }
+}
+
+// The deferral of brothers another thread is searching (ABDADA, off by default) changes only
+// the order of work: the same answers as the reference and as one thread.
+TEST(ParallelSolver, SameAnswersWithBusyBrothersDeferred) {
+  const Variant variant{6, 6, StepSet::king, StuckRule::loses};
+  SolverOptions options = with_table(SolverOptions{}, std::size_t{16} << 20);
+  options.defer_busy_brothers = true;
+  check_thread_counts(variant, 4, 16, 24, 636, true, options);
+  check_thread_counts(variant, 3, 0, 6, 646, false, options);
+  options.value_only = true;
+  check_thread_counts(variant, 3, 0, 6, 656, false, options);
 }
 
 // A progress line reads nodes() while the search runs on other threads (some of them joining

@@ -118,7 +118,7 @@ class SearchEngine {
         canonicalizer_(board_, {options.prune_region, options.use_symmetry}),
         table_(options.table_bytes, options.shared_table),
         orderer_(board_, options.move_ordering) {
-    busy_.set_active(threads_ > 1);
+    busy_.set_active(threads_ > 1 && options.defer_busy_brothers);
   }
 
   /// Exact score of a position that has not ended.

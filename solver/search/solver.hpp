@@ -13,7 +13,8 @@
 //   matching         with no goal reachable, the winner is known from maximum matchings
 //   one goal         with one goal reachable, a geography win for its owner is a win
 // Moves are tried in the order of search/move_ordering.hpp (fitted weights) after the table's.
-// Parallelism: TBB tasks split the first plies (young brothers wait), sharing the table.
+// Parallelism: TBB tasks split the first plies (young brothers wait), sharing the table;
+// optionally, brothers another thread is searching are deferred (ABDADA).
 
 #include <atomic>
 #include <chrono>
@@ -44,6 +45,11 @@ struct SolverOptions {
   int one_goal_min_region = 20;
   /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
   MoveOrdering move_ordering = MoveOrdering::tuned;
+  /// With several threads, a thread reaching a brother that another thread is searching
+  /// defers it and comes back later (ABDADA). Off by default: keeping the shared record of
+  /// busy nodes costs more than the deferrals save (7x7 start, 2 threads: README,
+  /// "Performance"). Never changes a result.
+  bool defer_busy_brothers = false;
   /// Win/loss/draw only: much faster; outcomes carry no remoteness.
   bool value_only = false;
   /// Transposition table size; at least kMinimumTableBytes.
