@@ -37,9 +37,12 @@ void run_value_solve(benchmark::State& state, const Board& board, const std::str
       benchmark::DoNotOptimize(search.solve(position));
       nodes += search.nodes();
     } else {
-      Solver solver(game, SolverOptions{.value_only = true, .table_bytes = table_bytes});
-      arena.execute([&] { benchmark::DoNotOptimize(solver.solve(position)); });
-      nodes += solver.nodes();
+      // Built inside the one-thread arena, so that it does not plan for more threads.
+      arena.execute([&] {
+        Solver solver(game, SolverOptions{.value_only = true, .table_bytes = table_bytes});
+        benchmark::DoNotOptimize(solver.solve(position));
+        nodes += solver.nodes();
+      });
     }
   }
   state.SetLabel(state.range(0) == kProofNumber ? "df-pn" : "alpha-beta");

@@ -1,12 +1,12 @@
 // Solver speed. Every figure is a ratio against a baseline run in this same binary:
-//   threads   the same solve on 1 and 2 threads (task_arena of that size)
+//   threads   the same solve on 1 and 2 threads (task_arena of that size, solver built in it)
 //   baseline  plain alpha-beta: no region pruning, no symmetry, no matching endgame, and the
 //             mobility move order
 //   one goal  every aid but the one-goal rule (SolverOptions::use_one_goal_rule)
 //   ordering  the fitted move order against the plain mobility order it replaced
 //             (SolverOptions::move_ordering, search/move_ordering.hpp)
-//   pages     the default tables on huge pages from the start against small pages only
-//             (RASTROS_HUGE_PAGES=0; core/huge_page_upgrade.hpp)
+//   pages     the default tables on huge pages from the start against small pages
+//             (RASTROS_HUGE_PAGES=0 for the table; core/huge_page_upgrade.hpp)
 //   ABDADA    two threads without (the default) and with the deferral of brothers another
 //             thread is searching (SolverOptions::defer_busy_brothers)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
@@ -16,6 +16,8 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <cstdlib>
+#include <optional>
+#include <string>
 
 #include "rastros/notation.hpp"
 #include "search/solver.hpp"
@@ -31,6 +33,30 @@ enum Aids : int {
   kMobilityOrdering = 3,   // every aid, with the move order before the fitted one
   kSmallPages = 4,         // every aid, the table on small pages (RASTROS_HUGE_PAGES=0)
   kDeferBusyBrothers = 5,  // every aid, and ABDADA deferral of brothers being searched
+};
+
+/// RASTROS_HUGE_PAGES=0 while it lives, when `on`; the variable's earlier value after.
+class SmallPagesOnly {
+ public:
+  explicit SmallPagesOnly(bool on) : on_(on) {
+    if (!on_) return;
+    if (const char* value = std::getenv("RASTROS_HUGE_PAGES")) earlier_ = value;
+    setenv("RASTROS_HUGE_PAGES", "0", 1);
+  }
+  ~SmallPagesOnly() {
+    if (!on_) return;
+    if (earlier_) {
+      setenv("RASTROS_HUGE_PAGES", earlier_->c_str(), 1);
+    } else {
+      unsetenv("RASTROS_HUGE_PAGES");
+    }
+  }
+  SmallPagesOnly(const SmallPagesOnly&) = delete;
+  SmallPagesOnly& operator=(const SmallPagesOnly&) = delete;
+
+ private:
+  bool on_;
+  std::optional<std::string> earlier_;
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -50,20 +76,20 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   options.defer_busy_brothers = state.range(2) == kDeferBusyBrothers;
   options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
-  if (state.range(2) == kSmallPages) setenv("RASTROS_HUGE_PAGES", "0", 1);
+  const SmallPagesOnly small_pages(state.range(2) == kSmallPages);
   std::uint64_t nodes = 0;
   for (auto _ : state) {
-    Solver solver(game, options);
+    // Built inside the arena: the solver sizes its parallel work by the arena it starts in.
     arena.execute([&] {
+      Solver solver(game, options);
       if (whole) {
         benchmark::DoNotOptimize(solver.analyse(position));
       } else {
         benchmark::DoNotOptimize(solver.solve(position));
       }
+      nodes += solver.nodes();
     });
-    nodes += solver.nodes();
   }
-  unsetenv("RASTROS_HUGE_PAGES");
   state.counters["nodes"] = static_cast<double>(nodes) / state.iterations();
   state.counters["nodes/s"] =
       benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);

@@ -83,8 +83,7 @@ HugePageUpgrade::HugePageUpgrade(void* data, std::size_t size)
     // Small enough to be filled by any search that uses it: huge pages at once, while the
     // kernel has them free (no compaction wait), and no watcher.
     if (size_ <= kEagerHugePageBytes && size_ <= free_huge_page_bytes_now() / 2) {
-      madvise(data_, size_, MADV_HUGEPAGE);
-      upgraded_ = true;
+      upgraded_ = madvise(data_, size_, MADV_HUGEPAGE) == 0;
       return;
     }
     try {
