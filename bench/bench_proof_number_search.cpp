@@ -13,6 +13,7 @@
 #include "rastros/notation.hpp"
 #include "search/proof_number_search.hpp"
 #include "search/solver.hpp"
+#include "small_pages_only.hpp"
 
 namespace rastros {
 namespace {
@@ -95,14 +96,13 @@ BENCHMARK(BM_ValueSolve8x7Start)
 // the two (--benchmark_enable_random_interleaving) on a shared machine.
 void BM_ProofNumber8x7HugePages(benchmark::State& state) {
   const Rastros game(Board(8, 7));
-  if (state.range(0) == 0) setenv("RASTROS_HUGE_PAGES", "0", 1);
+  const SmallPagesOnly small_pages(state.range(0) == 0);
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     ProofNumberSearch search(game, std::size_t{1} << 30);
     benchmark::DoNotOptimize(search.solve(game.start_position()));
     nodes += search.nodes();
   }
-  unsetenv("RASTROS_HUGE_PAGES");
   state.SetLabel(state.range(0) ? "huge pages once half full" : "small pages only");
   state.counters["nodes"] = static_cast<double>(nodes) / static_cast<double>(state.iterations());
   state.counters["nodes/s"] =

@@ -15,12 +15,9 @@
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
 
-#include <cstdlib>
-#include <optional>
-#include <string>
-
 #include "rastros/notation.hpp"
 #include "search/solver.hpp"
+#include "small_pages_only.hpp"
 
 namespace rastros {
 namespace {
@@ -33,30 +30,6 @@ enum Aids : int {
   kMobilityOrdering = 3,   // every aid, with the move order before the fitted one
   kSmallPages = 4,         // every aid, the table on small pages (RASTROS_HUGE_PAGES=0)
   kDeferBusyBrothers = 5,  // every aid, and ABDADA deferral of brothers being searched
-};
-
-/// RASTROS_HUGE_PAGES=0 while it lives, when `on`; the variable's earlier value after.
-class SmallPagesOnly {
- public:
-  explicit SmallPagesOnly(bool on) : on_(on) {
-    if (!on_) return;
-    if (const char* value = std::getenv("RASTROS_HUGE_PAGES")) earlier_ = value;
-    setenv("RASTROS_HUGE_PAGES", "0", 1);
-  }
-  ~SmallPagesOnly() {
-    if (!on_) return;
-    if (earlier_) {
-      setenv("RASTROS_HUGE_PAGES", earlier_->c_str(), 1);
-    } else {
-      unsetenv("RASTROS_HUGE_PAGES");
-    }
-  }
-  SmallPagesOnly(const SmallPagesOnly&) = delete;
-  SmallPagesOnly& operator=(const SmallPagesOnly&) = delete;
-
- private:
-  bool on_;
-  std::optional<std::string> earlier_;
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else

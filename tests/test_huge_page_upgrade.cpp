@@ -9,11 +9,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <new>
 #include <sstream>
-#include <string_view>
 #include <thread>
 
 #include "core/huge_page_upgrade.hpp"
+#include "core/huge_pages.hpp"
 #include "search/zeroed_memory.hpp"
 
 namespace rastros {
@@ -55,41 +56,52 @@ bool transparent_huge_pages_available() {
   std::ifstream buddyinfo("/proc/buddyinfo");
   std::ostringstream text;
   text << buddyinfo.rdbuf();
-  const char* turned_off = std::getenv("RASTROS_HUGE_PAGES");
   return setting.find("[never]") == std::string::npos && !setting.empty() &&
-         free_huge_page_bytes(text.str()) >= 256 * kMiB &&
-         !(turned_off && std::string_view(turned_off) == "0");
+         free_huge_page_bytes(text.str()) >= 256 * kMiB && huge_pages_allowed();
 }
+
+/// `size` bytes of fresh memory on a 2 MiB boundary, mapped here rather than by ZeroedMemory
+/// (which watches its own), unmapped at the end.
+class AlignedMapping {
+ public:
+  explicit AlignedMapping(std::size_t size) : mapped_bytes_(size + 2 * kMiB) {
+    mapped_ = mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (mapped_ == MAP_FAILED) throw std::bad_alloc();
+  }
+  ~AlignedMapping() { munmap(mapped_, mapped_bytes_); }
+  AlignedMapping(const AlignedMapping&) = delete;
+  AlignedMapping& operator=(const AlignedMapping&) = delete;
+
+  unsigned char* data() const {
+    return reinterpret_cast<unsigned char*>(
+        (reinterpret_cast<std::uintptr_t>(mapped_) + 2 * kMiB - 1) & ~(2 * kMiB - 1));
+  }
+
+ private:
+  std::size_t mapped_bytes_;
+  void* mapped_;
+};
 
 TEST(HugePageUpgrade, SmallRegionGoesOntoHugePagesAtOnce) {
   if (!transparent_huge_pages_available()) GTEST_SKIP() << "no transparent huge pages here";
   constexpr std::size_t kSize = 16 * kMiB;
   static_assert(kSize <= kEagerHugePageBytes);
-  // Mapped here, not through ZeroedMemory (which makes its own request).
-  void* mapped = mmap(nullptr, kSize + 2 * kMiB, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  ASSERT_NE(mapped, MAP_FAILED);
-  auto* bytes = reinterpret_cast<unsigned char*>(
-      (reinterpret_cast<std::uintptr_t>(mapped) + 2 * kMiB - 1) & ~(2 * kMiB - 1));
-  {
-    HugePageUpgrade upgrade(bytes, kSize);
-    EXPECT_TRUE(upgrade.upgraded());  // no watch: asked for at construction
-    // One byte in the first 4 KiB page brings in its whole 2 MiB page.
-    bytes[0] = 1;
-    EXPECT_GE(resident_fraction(bytes, 2 * kMiB), 0.99);
-    EXPECT_LT(resident_fraction(bytes, kSize), 0.2);  // the pages not touched stay out
-  }
-  munmap(mapped, kSize + 2 * kMiB);
+  const AlignedMapping mapping(kSize);
+  unsigned char* bytes = mapping.data();
+  HugePageUpgrade upgrade(bytes, kSize);
+  EXPECT_TRUE(upgrade.upgraded());  // no watch: asked for at construction
+  // One byte in the first 4 KiB page brings in its whole 2 MiB page.
+  bytes[0] = 1;
+  EXPECT_GE(resident_fraction(bytes, 2 * kMiB), 0.99);
+  EXPECT_LT(resident_fraction(bytes, kSize), 0.2);  // the pages not touched stay out
 }
 
 TEST(HugePageUpgrade, MostlyUsedRegionIsUpgradedWithItsContentsKept) {
   if (!transparent_huge_pages_available()) GTEST_SKIP() << "no transparent huge pages here";
   constexpr std::size_t kSize = kWatchedSize;
-  void* mapped = mmap(nullptr, kSize + 2 * kMiB, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  ASSERT_NE(mapped, MAP_FAILED);
-  auto* data = reinterpret_cast<unsigned char*>(
-      (reinterpret_cast<std::uintptr_t>(mapped) + 2 * kMiB - 1) & ~(2 * kMiB - 1));
+  const AlignedMapping mapping(kSize);
+  unsigned char* data = mapping.data();
   // Three quarters written with a pattern; the rest untouched (it must still read as zeros).
   for (std::size_t i = 0; i < kSize / 4 * 3; ++i) data[i] = static_cast<unsigned char>(i * 7 + 1);
   {
@@ -108,7 +120,6 @@ TEST(HugePageUpgrade, MostlyUsedRegionIsUpgradedWithItsContentsKept) {
     wrong += data[i] != expected;
   }
   EXPECT_EQ(wrong, 0u);
-  munmap(mapped, kSize + 2 * kMiB);
 }
 
 TEST(HugePageUpgrade, SparseRegionStaysOnSmallPages) {

@@ -21,19 +21,14 @@
 
 #include <cstdlib>
 #include <new>
-#include <string_view>
 
 #include "core/huge_pages.hpp"
 
 namespace {
 
-/// RASTROS_HUGE_PAGES=0 in the environment turns the requests off (to compare, or where huge
-/// pages are unwelcome).
+/// huge_pages_allowed(), read once: this runs on every large allocation.
 bool requests_huge_pages() {
-  static const bool requested = [] {
-    const char* setting = std::getenv("RASTROS_HUGE_PAGES");
-    return !setting || std::string_view(setting) != "0";
-  }();
+  static const bool requested = rastros::huge_pages_allowed();
   return requested;
 }
 

@@ -26,11 +26,6 @@ constexpr std::size_t kCollapsePiece = std::size_t{32} << 20;
 constexpr double kWatchSeconds = 0.5;
 constexpr double kUpgradeAtResident = 0.5;
 
-bool huge_pages_allowed() {
-  const char* setting = std::getenv("RASTROS_HUGE_PAGES");
-  return !setting || std::string_view(setting) != "0";
-}
-
 std::size_t free_huge_page_bytes_now() {
   std::ifstream file("/proc/buddyinfo");
   if (!file) return 0;

@@ -1,6 +1,8 @@
 #include "core/huge_pages.hpp"
 
 #include <cstdint>
+#include <cstdlib>
+#include <string_view>
 
 #ifdef __linux__
 #include <sys/mman.h>
@@ -20,6 +22,11 @@ void request_huge_pages(void* data, std::size_t size) noexcept {
   (void)data;
   (void)size;
 #endif
+}
+
+bool huge_pages_allowed() noexcept {
+  const char* setting = std::getenv("RASTROS_HUGE_PAGES");
+  return !setting || std::string_view(setting) != "0";
 }
 
 }  // namespace rastros

@@ -23,4 +23,8 @@ inline constexpr std::size_t kHugePageRequestBytes = std::size_t{4} << 20;
 /// "never", another system) nothing changes.
 void request_huge_pages(void* data, std::size_t size) noexcept;
 
+/// False when RASTROS_HUGE_PAGES=0 is in the environment (to compare, or where huge pages are
+/// unwelcome): then nothing asks for them. Read anew at each call.
+bool huge_pages_allowed() noexcept;
+
 }  // namespace rastros
