@@ -5,16 +5,8 @@
 set -u
 
 RASTROS=${1:?usage: cli_test.sh path/to/rastros}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-}
+# shellcheck source=shell_checks.sh
+source "$(dirname "$0")/shell_checks.sh"
 
 # run ARGS...: runs rastros, leaving its stdout, stderr and status in $WORK/out, $WORK/err, $status.
 run() {
@@ -543,5 +535,4 @@ fi
 expect_error 2 "--side must be 1 or 2" "play --side 3" play --board 4x4 --side 3 </dev/null
 expect_error 3 "missing" "play with a missing database" play --db "$WORK/missing.rdb" </dev/null
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish cli_test

@@ -8,15 +8,8 @@
 set -u
 
 RASTROS=${1:?usage: memory_limit_test.sh path/to/rastros}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-}
+# shellcheck source=shell_checks.sh
+source "$(dirname "$0")/shell_checks.sh"
 
 # peak_kib ARGS...: runs rastros; sets $status and $peak (KiB), leaves stderr in $WORK/err.
 peak_kib() {
@@ -74,5 +67,4 @@ for build in "5x5 80M" "6x4 80M" "7x4 700M"; do
   fi
 done
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish memory_limit_test

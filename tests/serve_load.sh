@@ -16,16 +16,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=$here/../data
 work=$(mktemp -d)
 
-"$rastros" serve --port 0 --db "$data/5x5-standard.rdb" >"$work/serve.out" 2>"$work/serve.log" &
-server=$!
-trap 'kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 100); do
-  # The whole first line, not just its first bytes (a partly written line read as no URL).
-  grep -q '^listening on http://127.0.0.1:[0-9]*/$' "$work/serve.out" 2>/dev/null && break
-  sleep 0.1
-done
-url=$(awk 'NR == 1 {print $3}' "$work/serve.out")
-[[ $url == http://127.0.0.1:* ]] || { echo "server did not start: $(cat "$work/serve.log")"; exit 1; }
+server=
+trap 'if [[ -n $server ]]; then kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true; fi; rm -rf "$work"' EXIT
+# shellcheck source=serve_start.sh
+source "$here/serve_start.sh"
+start_serve "$rastros" "$data/5x5-standard.rdb" "$work"
 
 # 2000 request paths: the positions along random 5x5 games (king steps, from c3), every one
 # of them in the database.

@@ -58,4 +58,12 @@ struct PackedPosition {
   friend auto operator<=>(const PackedPosition&, const PackedPosition&) = default;
 };
 
+/// A well-mixed hash of a key, for the tables that index positions by it (the transposition
+/// tables of both searches): multiplicative in each half, then the high bits folded down.
+constexpr std::uint64_t hash_of(const PackedPosition& key) {
+  const std::uint64_t hash =
+      key.free * 0x9E3779B97F4A7C15ull ^ (std::uint64_t{key.snail} + 1) * 0xC2B2AE3D27D4EB4Full;
+  return hash ^ hash >> 29;
+}
+
 }  // namespace rastros

@@ -139,10 +139,7 @@ class ProofTable {
   }
 
   std::size_t index_of(const PackedPosition& key) const {
-    std::uint64_t h =
-        key.free * 0x9E3779B97F4A7C15ull ^ (std::uint64_t{key.snail} + 1) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    return static_cast<std::size_t>(h) & mask_;
+    return static_cast<std::size_t>(hash_of(key)) & mask_;
   }
   std::size_t mask_ = 0;
   ZeroedMemory memory_;

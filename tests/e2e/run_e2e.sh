@@ -16,16 +16,11 @@ rm -rf "$work/package"
 mkdir -p "$work"
 tar -xzf "$source/tests/e2e/vendor/playwright-core-1.65.1.tgz" -C "$work"
 
-"$rastros" serve --port 0 --db "$source/data/5x5-standard.rdb" >"$work/serve.out" 2>"$work/serve.log" &
-server=$!
-trap 'kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  # The whole first line, not just its first bytes (a partly written line read as no URL).
-  grep -q '^listening on http://127.0.0.1:[0-9]*/$' "$work/serve.out" 2>/dev/null && break
-  sleep 0.1
-done
-url=$(awk 'NR == 1 {print $3}' "$work/serve.out")
-[[ $url == http://127.0.0.1:* ]] || { echo "server did not start: $(cat "$work/serve.log")"; exit 1; }
+server=
+trap 'if [[ -n $server ]]; then kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true; fi' EXIT
+# shellcheck source=../serve_start.sh
+source "$source/tests/serve_start.sh"
+start_serve "$rastros" "$source/data/5x5-standard.rdb" "$work"
 echo "server at $url"
 node "$source/tests/e2e/serve_e2e.mjs" "$url" "$build/serve_e2e.png" "$work/package"
 echo "screenshots: $build/serve_e2e.png $build/serve_e2e-map.png"
