@@ -7,13 +7,12 @@
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
 
-#include <cstdlib>
 #include <string>
 
+#include "core/huge_pages.hpp"
 #include "rastros/notation.hpp"
 #include "search/proof_number_search.hpp"
 #include "search/solver.hpp"
-#include "small_pages_only.hpp"
 
 namespace rastros {
 namespace {

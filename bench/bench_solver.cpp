@@ -15,9 +15,9 @@
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "core/huge_pages.hpp"
 #include "rastros/notation.hpp"
 #include "search/solver.hpp"
-#include "small_pages_only.hpp"
 
 namespace rastros {
 namespace {

@@ -6,7 +6,6 @@
 #include <sys/mman.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <new>
@@ -135,7 +134,7 @@ TEST(HugePageUpgrade, SparseRegionStaysOnSmallPages) {
 }
 
 TEST(HugePageUpgrade, TurnedOffByTheEnvironment) {
-  setenv("RASTROS_HUGE_PAGES", "0", 1);
+  const SmallPagesOnly small_pages;
   std::vector<unsigned char> block(64 * kMiB, 1);
   auto* aligned = reinterpret_cast<unsigned char*>(
       (reinterpret_cast<std::uintptr_t>(block.data()) + 2 * kMiB - 1) & ~(2 * kMiB - 1));
@@ -144,7 +143,6 @@ TEST(HugePageUpgrade, TurnedOffByTheEnvironment) {
     std::this_thread::sleep_for(std::chrono::milliseconds(700));
     EXPECT_FALSE(upgrade.upgraded());
   }
-  unsetenv("RASTROS_HUGE_PAGES");
 }
 
 }  // namespace

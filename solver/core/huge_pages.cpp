@@ -29,4 +29,19 @@ bool huge_pages_allowed() noexcept {
   return !setting || std::string_view(setting) != "0";
 }
 
+SmallPagesOnly::SmallPagesOnly(bool on) : on_(on) {
+  if (!on_) return;
+  if (const char* value = std::getenv("RASTROS_HUGE_PAGES")) earlier_ = value;
+  setenv("RASTROS_HUGE_PAGES", "0", 1);
+}
+
+SmallPagesOnly::~SmallPagesOnly() {
+  if (!on_) return;
+  if (earlier_) {
+    setenv("RASTROS_HUGE_PAGES", earlier_->c_str(), 1);
+  } else {
+    unsetenv("RASTROS_HUGE_PAGES");
+  }
+}
+
 }  // namespace rastros

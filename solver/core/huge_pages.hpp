@@ -12,6 +12,8 @@
 // without the request): one process 37.8 s -> 32.8 s; two MPI ranks 25.2 s -> 18.7 s.
 
 #include <cstddef>
+#include <optional>
+#include <string>
 
 namespace rastros {
 
@@ -26,5 +28,20 @@ void request_huge_pages(void* data, std::size_t size) noexcept;
 /// False when RASTROS_HUGE_PAGES=0 is in the environment (to compare, or where huge pages are
 /// unwelcome): then nothing asks for them. Read anew at each call.
 bool huge_pages_allowed() noexcept;
+
+/// RASTROS_HUGE_PAGES=0 while it lives, when `on`, and the variable's earlier value after: the
+/// small-pages baseline of the benchmarks and tests. Only what reads huge_pages_allowed() anew
+/// sees it (the table's upgrade does; operator new read it once, at its first large block).
+class SmallPagesOnly {
+ public:
+  explicit SmallPagesOnly(bool on = true);
+  ~SmallPagesOnly();
+  SmallPagesOnly(const SmallPagesOnly&) = delete;
+  SmallPagesOnly& operator=(const SmallPagesOnly&) = delete;
+
+ private:
+  bool on_;
+  std::optional<std::string> earlier_;
+};
 
 }  // namespace rastros
