@@ -101,6 +101,41 @@ class Board {
     return box_pattern_joined_[pattern >> 6] >> (pattern & 63) & 1;
   }
 
+  /// The squares s of `passable` for which box_joins_neighbours(s, passable minus s) is false,
+  /// all at once: with king steps, from the eight masks of which neighbour is there.
+  SquareMask unjoined_squares(SquareMask passable) const {
+    if (steps_ == StepSet::orthogonal || width_ < 3) {
+      SquareMask unjoined = 0;
+      for (SquareMask rest = passable; rest; rest &= rest - 1) {
+        const Square square = lowest_square(rest);
+        if (!box_joins_neighbours(square, passable & ~bit(square))) unjoined |= bit(square);
+      }
+      return unjoined;
+    }
+    // Bit s of `north` is set when the square north of s is in `passable`, and so on.
+    const int w = width_;
+    const SquareMask north = passable >> w;
+    const SquareMask south = (passable << w) & all_squares_;
+    const SquareMask east = (passable >> 1) & not_last_file_;
+    const SquareMask west = (passable << 1) & not_first_file_;
+    const SquareMask north_east = (passable >> (w + 1)) & not_last_file_;
+    const SquareMask north_west = (passable >> (w - 1)) & not_first_file_;
+    const SquareMask south_east = (passable << (w - 1)) & not_last_file_ & all_squares_;
+    const SquareMask south_west = (passable << (w + 1)) & not_first_file_ & all_squares_;
+    // The ring round a square: the four sides form a cycle (north and east are a step apart,
+    // and so on), each corner touches its two sides only. The ring falls apart exactly when a
+    // corner has neither side and something else is there, or the sides are two opposite ones.
+    const SquareMask sides = north | south | east | west;
+    const SquareMask lone_corners =
+        (north_east & ~north & ~east & (sides | north_west | south_east | south_west)) |
+        (north_west & ~north & ~west & (sides | north_east | south_east | south_west)) |
+        (south_east & ~south & ~east & (sides | north_east | north_west | south_west)) |
+        (south_west & ~south & ~west & (sides | north_east | north_west | south_east));
+    const SquareMask opposite_sides =
+        (north & south & ~east & ~west) | (east & west & ~north & ~south);
+    return passable & (lone_corners | opposite_sides);
+  }
+
   /// The corner a player wins by entering: a1 for player 1, the top-right square for player 2.
   Square goal_of(Player player) const { return player == Player::one ? 0 : square_count() - 1; }
   SquareMask goals() const { return bit(0) | bit(square_count() - 1); }

@@ -3,6 +3,7 @@
 
 #include <optional>
 
+#include "rastros/pockets.hpp"
 #include "rastros/position.hpp"
 #include "rastros/rastros.hpp"
 #include "rastros/region.hpp"
@@ -15,19 +16,21 @@ class Canonicalizer {
   struct Options {
     bool prune_region = true;
     bool use_symmetry = true;
+    /// Pockets replaced by their value (pockets.hpp): keys for win/loss under the standard
+    /// rules only. Needs prune_region.
+    bool simplify_pockets = false;
   };
 
   Canonicalizer(const Board& board, Options options)
       : board_(board), options_(options), rotation_(rotation_180(board)) {
+    options_.simplify_pockets = options.simplify_pockets && options.prune_region;
     if (options.use_symmetry && board.is_square()) reflection_.emplace(diagonal_reflection(board));
   }
   explicit Canonicalizer(const Board& board) : Canonicalizer(board, Options{}) {}
 
   /// The key of a position that has not ended.
   PackedPosition pack(const Position& position) const {
-    SquareMask free = position.free;
-    if (options_.prune_region) free = region_of(board_, position.snail, free);
-    return pack_pruned({free, position.snail, position.to_move});
+    return pack_pruned({region(position), position.snail, position.to_move});
   }
 
   /// The key after the snail of `parent` steps to `move` (an empty non-goal square), where
@@ -43,6 +46,9 @@ class Canonicalizer {
                                  SquareMask& child_free) const {
     child_free = options_.prune_region ? region_after_step(board_, parent.snail, parent.free, move)
                                        : parent.free & ~bit(move);
+    if (options_.simplify_pockets) {
+      child_free = simplify_pockets_after_step(board_, parent.snail, parent.free, move, child_free);
+    }
     return pack_pruned({child_free, move, opponent(parent.to_move)});
   }
 
@@ -52,9 +58,8 @@ class Canonicalizer {
   /// ties the unreflected one the position is symmetric and either image is an equivalent move.
   Square from_key_frame(const Position& position, Square key_square) const {
     if (!options_.use_symmetry) return key_square;
-    SquareMask free = position.free;
+    SquareMask free = region(position);
     Square snail = position.snail;
-    if (options_.prune_region) free = region_of(board_, snail, free);
     const bool rotated = position.to_move == Player::two;
     if (rotated) {
       free = rotation_.apply(free);
@@ -80,6 +85,13 @@ class Canonicalizer {
 
  private:
   static constexpr int kSideTwoBit = 0x80;
+
+  /// Step 2 of the packing: the free squares that matter (with pockets simplified if asked).
+  SquareMask region(const Position& position) const {
+    if (!options_.prune_region) return position.free;
+    const SquareMask free = region_of(board_, position.snail, position.free);
+    return options_.simplify_pockets ? simplify_all_pockets(board_, position.snail, free) : free;
+  }
 
   /// Steps 1 and 3 of the packing (position.hpp) on a position already pruned to its region.
   PackedPosition pack_pruned(const Position& position) const {

@@ -115,7 +115,10 @@ class SearchEngine {
         board_(rastros.board()),
         options_(options),
         cancellation_(cancellation),
-        canonicalizer_(board_, {options.prune_region, options.use_symmetry}),
+        canonicalizer_(board_,
+                       {options.prune_region, options.use_symmetry,
+                        options.simplify_pockets && options.value_only && options.use_matching &&
+                            rastros.stuck_rule() == StuckRule::loses}),
         table_(options.table_bytes, options.shared_table),
         orderer_(board_, options.move_ordering) {
     busy_.set_active(threads_ > 1 && options.defer_busy_brothers);

@@ -1,0 +1,202 @@
+// Pockets (rastros/pockets.hpp): the simplified position keeps its win/loss value, checked
+// against the plain minimax of reference_minimax.hpp, and hand-made pockets simplify as the
+// rules say they must.
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "rastros/notation.hpp"
+#include "rastros/pockets.hpp"
+#include "rastros/rastros.hpp"
+#include "rastros/region.hpp"
+#include "reference_minimax.hpp"
+#include "search/solver.hpp"
+
+namespace rastros {
+namespace {
+
+using rastros_reference::ReferenceMinimax;
+using rastros_reference::RefPosition;
+using rastros_reference::RefRules;
+using rastros_reference::RefValue;
+
+SquareMask squares(const Board& board, std::initializer_list<const char*> names) {
+  SquareMask mask = 0;
+  for (const char* name : names) mask |= bit(parse_square(board, name));
+  return mask;
+}
+
+SquareMask region_at(const Board& board, const Position& position) {
+  return region_of(board, position.snail, position.free);
+}
+
+// The pockets.hpp example: {f1, g1, g2} behind e1. Stepping to f1 wins (the opponent steps to
+// g1 or g2 and we take the other), so one square of it, f1, is all that stays.
+TEST(Pockets, WinningPocketShrinksToOneSquare) {
+  const Board board(7, 7);
+  const Position position = parse_position(board, "7/7/7/7/4xxx/4xx1/2o4 1");
+  const SquareMask region = region_at(board, position);
+  EXPECT_EQ(simplify_all_pockets(board, position.snail, region),
+            region & ~squares(board, {"g1", "g2"}));
+}
+
+// {f1, g1} behind e1: the opponent on f1 steps to g1 and we are stuck, so stepping in loses
+// and the pocket goes.
+TEST(Pockets, LosingPocketIsRemoved) {
+  const Board board(7, 7);
+  const Position position = parse_position(board, "7/7/7/7/7/4xxx/2o4 1");
+  const SquareMask region = region_at(board, position);
+  EXPECT_EQ(simplify_all_pockets(board, position.snail, region),
+            region & ~squares(board, {"f1", "g1"}));
+}
+
+// A part next to a goal is no pocket, whatever it holds: {b1, a1} behind c1 with a1 a goal.
+TEST(Pockets, PartWithAGoalStays) {
+  const Board board(7, 7);
+  const Position position = parse_position(board, "7/7/7/7/7/xxx4/3o3 1");
+  const SquareMask region = region_at(board, position);
+  EXPECT_EQ(simplify_all_pockets(board, position.snail, region), region);
+}
+
+// Board::unjoined_squares (every square at once, with shifts) against box_joins_neighbours
+// (one square at a time, from a table of box patterns), on random masks of several boards.
+TEST(Pockets, UnjoinedSquaresMatchTheBoxTest) {
+  std::mt19937_64 rng(99);
+  for (const auto& [width, height, steps] :
+       std::vector<std::tuple<int, int, StepSet>>{{7, 7, StepSet::king},
+                                                  {8, 8, StepSet::king},
+                                                  {3, 5, StepSet::king},
+                                                  {6, 7, StepSet::king},
+                                                  {2, 9, StepSet::king},
+                                                  {5, 4, StepSet::orthogonal}}) {
+    const Board board(width, height, steps);
+    for (int i = 0; i < 20000; ++i) {
+      const SquareMask mask = (i % 2 ? rng() | rng() : rng() & rng()) & board.all_squares();
+      SquareMask expected = 0;
+      for (Square square : SquareSet(mask)) {
+        if (!board.box_joins_neighbours(square, mask & ~bit(square))) expected |= bit(square);
+      }
+      ASSERT_EQ(board.unjoined_squares(mask), expected) << board.name() << " mask " << mask;
+    }
+  }
+}
+
+RefPosition reference_position(const Board& board, Square snail, SquareMask free, Player to_move) {
+  RefPosition position;
+  position.slime.assign(static_cast<std::size_t>(board.square_count()), false);
+  for (Square square = 0; square < board.square_count(); ++square) {
+    position.slime[static_cast<std::size_t>(square)] = !(free & bit(square)) && square != snail;
+  }
+  position.snail = {board.file_of(snail), board.rank_of(snail)};
+  position.to_move = number_of(to_move);
+  return position;
+}
+
+/// Random positions with much slime (so that pockets are common) that have not ended.
+/// `least_slime`: the smallest share of slimed squares (more slime: a cheaper minimax).
+std::vector<Position> random_positions(const Board& board, int wanted, std::mt19937& rng,
+                                       double least_slime = 0.25) {
+  std::vector<Position> positions;
+  std::uniform_real_distribution<double> uniform(0, 1);
+  while (static_cast<int>(positions.size()) < wanted) {
+    const double density = least_slime + 0.3 * uniform(rng);
+    SquareMask free = 0;
+    for (Square square = 0; square < board.square_count(); ++square) {
+      if (board.is_goal(square) || uniform(rng) > density) free |= bit(square);
+    }
+    SquareMask snails = free & ~board.goals();
+    if (!snails) continue;
+    const int index = std::uniform_int_distribution<int>(0, count(snails) - 1)(rng);
+    for (int i = 0; i < index; ++i) snails &= snails - 1;
+    const Square snail = lowest_square(snails);
+    const Player to_move = uniform(rng) < 0.5 ? Player::one : Player::two;
+    if (!(board.neighbours(snail) & free & ~bit(snail))) continue;  // stuck: ended
+    positions.push_back({free & ~bit(snail), snail, to_move});
+  }
+  return positions;
+}
+
+// The heart of it: on random positions of small boards, the simplified region gives the same
+// winner under plain minimax; it is part of the region, and simplifying again changes nothing.
+TEST(Pockets, SimplifiedPositionsKeepTheirValue) {
+  std::mt19937 rng(20261202);
+  for (const auto& [width, height, steps] :
+       std::vector<std::tuple<int, int, StepSet>>{{5, 5, StepSet::king},
+                                                  {6, 5, StepSet::king},
+                                                  {4, 6, StepSet::king},
+                                                  {5, 5, StepSet::orthogonal},
+                                                  {6, 5, StepSet::orthogonal}}) {
+    const Board board(width, height, steps);
+    const RefRules rules{width, height, steps == StepSet::king, false};
+    int simplified_count = 0;
+    for (const Position& position : random_positions(board, 400, rng)) {
+      const SquareMask region = region_at(board, position);
+      const SquareMask simplified = simplify_all_pockets(board, position.snail, region);
+      EXPECT_EQ(simplified & ~region, 0u);
+      EXPECT_EQ(simplify_all_pockets(board, position.snail, simplified), simplified);
+      if (simplified == region) continue;
+      ++simplified_count;
+      ReferenceMinimax reference(rules);
+      const RefValue before =
+          reference.solve(reference_position(board, position.snail, region, position.to_move))
+              .value;
+      const RefValue after =
+          reference.solve(reference_position(board, position.snail, simplified, position.to_move))
+              .value;
+      EXPECT_EQ(before, after) << board.name() << " " << position_string(board, position);
+    }
+    // Enough of them had a pocket to simplify for the check to mean something.
+    EXPECT_GT(simplified_count, 40) << board.name();
+  }
+}
+
+// The solver with pockets simplified (value only, the only mode that uses them) agrees with
+// plain minimax, on positions along which pockets appear and vanish as the search goes.
+TEST(Pockets, SolverWithPocketsAgreesWithMinimax) {
+  std::mt19937 rng(777);
+  for (const auto& [width, height, steps] : std::vector<std::tuple<int, int, StepSet>>{
+           {6, 6, StepSet::king}, {6, 5, StepSet::king}, {6, 6, StepSet::orthogonal}}) {
+    const Board board(width, height, steps);
+    const RefRules rules{width, height, steps == StepSet::king, false};
+    const Rastros game(board);
+    SolverOptions options;
+    options.value_only = true;
+    options.simplify_pockets = true;
+    options.table_bytes = std::size_t{1} << 20;
+    Solver solver(game, options);
+    for (const Position& position : random_positions(board, 60, rng, 0.4)) {
+      if (game.has_ended(position)) continue;
+      ReferenceMinimax reference(rules);
+      const RefValue expected =
+          reference
+              .solve(reference_position(board, position.snail, position.free, position.to_move))
+              .value;
+      const Value value = solver.solve(position).value;
+      EXPECT_EQ(value == Value::win, expected == RefValue::win)
+          << board.name() << " " << position_string(board, position);
+    }
+  }
+}
+
+// The 7x7 game from the start: every first move's value is the same with and without pockets.
+TEST(Pockets, SevenBySevenAnalysisIsUnchanged) {
+  const Rastros game{Board(7, 7)};
+  SolverOptions with_pockets;
+  with_pockets.value_only = true;
+  with_pockets.simplify_pockets = true;
+  SolverOptions without = with_pockets;
+  without.simplify_pockets = false;
+  const Analysis a = Solver(game, with_pockets).analyse(game.start_position());
+  const Analysis b = Solver(game, without).analyse(game.start_position());
+  ASSERT_EQ(a.children.size(), b.children.size());
+  for (std::size_t i = 0; i < a.children.size(); ++i) {
+    EXPECT_EQ(a.children[i].move, b.children[i].move);
+    EXPECT_EQ(a.children[i].outcome.value, b.children[i].outcome.value);
+  }
+  EXPECT_EQ(a.outcome, b.outcome);
+  EXPECT_LT(a.nodes, b.nodes);  // the point of them
+}
+
+}  // namespace
+}  // namespace rastros
