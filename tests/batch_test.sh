@@ -74,6 +74,8 @@ usage() {  # usage STATUS PATTERN ARGS...
 }
 usage 2 "input.*required" --output x
 usage 2 "cannot read input" --input "$WORK/none.txt"
+usage 2 "input .* is a directory" --input "$WORK"
+usage 2 "output .* is a directory" --input "$WORK/mixed.txt" --output "$WORK"
 usage 2 "malformed board" --input "$WORK/mixed.txt" --board 7y7
 usage 2 "needs --checkpoint" --input "$WORK/mixed.txt" --resume
 usage 2 "standard input cannot be read again" --input - --checkpoint "$WORK/ck"

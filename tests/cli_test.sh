@@ -312,6 +312,8 @@ expect_ok "query text output" query --db "$DB"
 expect_error 2 "board|4x4" "query with a mismatched --board" query --db "$DB" --board 5x5
 expect_error 2 "rules|standard" "query with mismatched --rules" query --db "$DB" --rules stuck-draw
 expect_error 2 "db" "query without --db" query --moves b2
+expect_error 2 "threads" "query --threads -1, answered from the file" query --db "$DB" --threads -1
+expect_error 2 "too small" "query --memory 1K, answered from the file" query --db "$DB" --memory 1K
 expect_error 2 "z9" "query with an illegal move" query --db "$DB" --moves z9
 expect_error 3 "missing|no such|not found" "query of a missing file" query --db "$WORK/none.rdb"
 head -c 100 "$DB" >"$WORK/truncated.rdb"
@@ -414,6 +416,7 @@ expect_error 2 "value-only" "solve --db --value-only" solve --db "$WORK/v.rdb" -
 expect_error 2 "directory .* does not exist" "solve --db into a missing directory" \
   solve --db "$WORK/no/such/dir/x.rdb" --board 4x4
 expect_error 2 "is a directory" "solve --db naming a directory" solve --db "$WORK" --board 4x4
+expect_error 2 "needs a file name" "solve --db with an empty name" solve --db '' --board 4x4
 # Damaged and foreign files, one line each, exit 3.
 cp "$DB" "$WORK/checksum.rdb"
 printf '\xff' | dd of="$WORK/checksum.rdb" bs=1 seek=200 conv=notrunc 2>/dev/null

@@ -78,7 +78,7 @@ double seconds_since(Clock::time_point start) {
 }
 
 TEST(ServeApi, ParsesQueryStrings) {
-  const auto parameters = parse_query("a=1&moves=c3+b2&&empty&pos=5%2F5+1");
+  const auto parameters = parse_query("a=1&moves=c3+b2&&empty=&pos=5%2F5+1");
   ASSERT_EQ(parameters.size(), 4u);
   EXPECT_EQ(parameters.at("a"), "1");
   EXPECT_EQ(parameters.at("moves"), "c3 b2");
@@ -89,6 +89,7 @@ TEST(ServeApi, ParsesQueryStrings) {
   EXPECT_THROW(parse_query("a=1&a=2"), InputError);
   EXPECT_THROW(parse_query("a=%C3%A9"), InputError);
   EXPECT_THROW(parse_query("=1"), InputError);
+  EXPECT_THROW(parse_query("a=1&bare"), InputError);  // a name needs "=", even for ""
 }
 
 TEST(ServeApi, DatabaseAnswersEqualTheLiveSolver) {
@@ -177,6 +178,7 @@ TEST(ServeApi, BadRequestsGet400WithAnError) {
       {"/api/solve?board=5x5&steps=knight", "knight"},
       {"/api/solve?board=5x5&depth=3", "unknown parameter 'depth'"},
       {"/api/solve?board=5x5&board=6x6", "twice"},
+      {"/api/solve?board", "'board' has no value"},
       {"/api/solve?moves=%zz", "escape"},
       {"/api/solve?moves=%00", "ASCII"},
       {"/api/map?board=4x4&start=b2", "unknown parameter 'start'"},

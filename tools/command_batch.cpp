@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -179,6 +180,15 @@ int run_batch(const Arguments& arguments) {
   if (!root) {
     quiet = true;
     input_path = "/dev/null";
+  }
+  // Refused before any work: a directory opens as a stream but fails on the first read, and
+  // an output directory would only fail at the final rename, after the whole batch.
+  std::error_code error;
+  if (!from_stdin && std::filesystem::is_directory(input_path, error)) {
+    throw InputError("cannot read input " + input_path + ": it is a directory");
+  }
+  if (root && !output_path.empty() && std::filesystem::is_directory(output_path, error)) {
+    throw InputError("cannot write output " + output_path + ": it is a directory");
   }
   std::ifstream file;
   if (!from_stdin) {

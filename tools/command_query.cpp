@@ -55,9 +55,16 @@ int run_query(const Arguments& arguments) {
                           "answers and searches have no remoteness.")) {
     return 0;
   }
-  // Parse the size before reading the file, so a bad option fails fast.
+  // The search options are checked before reading the file, so a bad one fails fast, and
+  // whether or not the answer then needs a search.
   const std::size_t table_bytes =
       memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
+  if (table_bytes < kMinimumTableBytes) {
+    throw InputError("table memory of " + std::to_string(table_bytes) +
+                     " bytes is too small: at least " + std::to_string(kMinimumTableBytes) +
+                     " bytes are needed");
+  }
+  const ThreadLimit limit(threads);
   const Database database = read_database(file);
   const DatabaseQuery query(database);
   check_given_variant(checks, query.game(), file);
@@ -87,7 +94,6 @@ int run_query(const Arguments& arguments) {
   SolverOptions options;
   options.table_bytes = table_bytes;
   options.value_only = value_only;
-  const ThreadLimit limit(threads);
   Solver solver(game, options);
   Analysis analysis;
   {

@@ -457,7 +457,9 @@ int run_solve(const Arguments& arguments) {
                                   "search aid off: keep unreachable squares in keys")(
       "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
       "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
-      "db", po::value(&database.path),
+      "db", po::value(&database.path)->notifier([](const std::string& path) {
+        if (path.empty()) throw InputError("--db needs a file name");
+      }),
       "build the strong database of every position reachable from the start and write it to "
       "this file (.rdb) instead of solving one position")(
       "kind", po::value(&database.kind)->default_value("strong"),

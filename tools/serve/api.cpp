@@ -146,9 +146,12 @@ std::map<std::string, std::string> parse_query(std::string_view query) {
     if (pair.empty()) continue;
     const std::size_t equals = pair.find('=');
     std::string name = decode_component(pair.substr(0, equals));
-    std::string value =
-        equals == std::string_view::npos ? "" : decode_component(pair.substr(equals + 1));
     if (name.empty()) throw InputError("a query parameter has no name");
+    // A bare name would otherwise read as an empty value, which means "the default".
+    if (equals == std::string_view::npos) {
+      throw InputError("parameter '" + name + "' has no value (write " + name + "=...)");
+    }
+    std::string value = decode_component(pair.substr(equals + 1));
     if (parameters.count(name)) throw InputError("parameter '" + name + "' given twice");
     parameters.emplace(std::move(name), std::move(value));
   }
