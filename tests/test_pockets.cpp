@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
 
 #include "rastros/notation.hpp"
@@ -78,6 +79,22 @@ TEST(Pockets, UnjoinedSquaresMatchTheBoxTest) {
         if (!board.box_joins_neighbours(square, mask & ~bit(square))) expected |= bit(square);
       }
       ASSERT_EQ(board.unjoined_squares(mask), expected) << board.name() << " mask " << mask;
+      // box_cut_squares, where the box joins the neighbours: the box squares whose loss
+      // unjoins them.
+      const Square centre = static_cast<Square>(rng() % board.square_count());
+      const SquareMask around = mask & ~bit(centre);
+      if (board.width() < 3 || !board.box_joins_neighbours(centre, around)) continue;
+      SquareMask cuts = 0;
+      for (Square square = 0; square < board.square_count(); ++square) {
+        const bool in_box = std::abs(board.file_of(square) - board.file_of(centre)) <= 1 &&
+                            std::abs(board.rank_of(square) - board.rank_of(centre)) <= 1;
+        if (in_box && (around & bit(square)) &&
+            !board.box_joins_neighbours(centre, around & ~bit(square))) {
+          cuts |= bit(square);
+        }
+      }
+      ASSERT_EQ(board.box_cut_squares(centre, around), cuts)
+          << board.name() << " mask " << around << " centre " << centre;
     }
   }
 }

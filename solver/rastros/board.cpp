@@ -54,8 +54,8 @@ Board::Board(int width, int height, StepSet steps) : width_(width), height_(heig
     if (df > 1 || dr > 1 || (df == 0 && dr == 0)) return false;
     return steps == StepSet::king || df + dr == 1;
   };
-  for (unsigned pattern = 0; pattern < 512; ++pattern) {
-    const unsigned cells = pattern & ~(1u << 4);
+  // True when the centre's step neighbours among `cells` are joined to each other through them.
+  const auto joined = [&](unsigned cells) {
     unsigned targets = 0;
     for (int cell = 0; cell < 9; ++cell) {
       if ((cells >> cell & 1) && adjacent(cell, 4)) targets |= 1u << cell;
@@ -74,8 +74,17 @@ Board::Board(int width, int height, StepSet steps) : width_(width), height_(heig
         }
       }
     }
-    if ((targets & ~reached) == 0)
-      box_pattern_joined_[pattern >> 6] |= std::uint64_t{1} << (pattern & 63);
+    return (targets & ~reached) == 0;
+  };
+  for (unsigned pattern = 0; pattern < 512; ++pattern) {
+    const unsigned cells = pattern & ~(1u << 4);
+    if (!joined(cells)) continue;
+    box_pattern_joined_[pattern >> 6] |= std::uint64_t{1} << (pattern & 63);
+    for (int cell = 0; cell < 9; ++cell) {
+      if ((cells >> cell & 1) && !joined(cells & ~(1u << cell))) {
+        box_cut_cells_[pattern] |= static_cast<std::uint16_t>(1u << cell);
+      }
+    }
   }
 }
 

@@ -93,12 +93,21 @@ class Board {
   /// always false on boards narrower than 3 files, where the box's rows overlap in a mask.
   bool box_joins_neighbours(Square square, SquareMask passable) const {
     if (width_ < 3) return false;
-    SquareMask box = passable & box_[square];
-    const int lowest = square - width_ - 1;  // the box's bottom-left corner (maybe off the board)
-    box = lowest >= 0 ? box >> lowest : box << -lowest;
-    const unsigned pattern =
-        static_cast<unsigned>((box & 7) | (box >> width_ & 7) << 3 | (box >> 2 * width_ & 7) << 6);
+    const unsigned pattern = box_pattern(square, passable);
     return box_pattern_joined_[pattern >> 6] >> (pattern & 63) & 1;
+  }
+
+  /// When box_joins_neighbours(square, passable) holds: the squares of the box that every way
+  /// round `square` inside the box needs, that is whose loss splits the step neighbours of
+  /// `square` in `passable` (e.g. the north square, when only west, north and east are there).
+  /// On boards narrower than 3 files: the whole box.
+  SquareMask box_cut_squares(Square square, SquareMask passable) const {
+    if (width_ < 3) return box_[square] & passable;
+    const unsigned cells = box_cut_cells_[box_pattern(square, passable)];
+    const SquareMask rows = SquareMask{cells & 7} | SquareMask{cells >> 3 & 7} << width_ |
+                            SquareMask{cells >> 6 & 7} << 2 * width_;
+    const int lowest = square - width_ - 1;
+    return (lowest >= 0 ? rows << lowest : rows >> -lowest) & box_[square];
   }
 
   /// The squares s of `passable` for which box_joins_neighbours(s, passable minus s) is false,
@@ -162,9 +171,22 @@ class Board {
   SquareMask not_last_file_;   // squares a step west may land on
   std::array<SquareMask, kMaxSquares> neighbours_{};
   std::array<SquareMask, kMaxSquares> box_{};  // the 3x3 box around a square, itself excluded
+  /// The 3x3 box around `square` in `passable` as 9 bits: bit 3*row + column, row 0 at the
+  /// bottom (the centre, bit 4, is 0). Only for boards of 3 files or more.
+  unsigned box_pattern(Square square, SquareMask passable) const {
+    SquareMask box = passable & box_[square];
+    const int lowest = square - width_ - 1;  // the box's bottom-left corner (maybe off the board)
+    box = lowest >= 0 ? box >> lowest : box << -lowest;
+    return static_cast<unsigned>((box & 7) | (box >> width_ & 7) << 3 |
+                                 (box >> 2 * width_ & 7) << 6);
+  }
+
   // Bit p of this 512-bit set: box pattern p (bit 3*row + column, row 0 at the bottom, centre
   // bit 4 ignored) joins the centre's step neighbours in it (see box_joins_neighbours).
   std::array<std::uint64_t, 8> box_pattern_joined_{};
+  // For each box pattern: its cells whose loss splits the centre's step neighbours in it (see
+  // box_cut_squares), as 9 bits like the pattern.
+  std::array<std::uint16_t, 512> box_cut_cells_{};
 };
 
 }  // namespace rastros

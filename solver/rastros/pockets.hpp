@@ -45,14 +45,17 @@ inline SquareMask simplify_all_pockets(const Board& board, Square snail, SquareM
 /// `from`) had nothing left to simplify and `region` is the region at `to`. Only pockets the
 /// step created can be new, and each holds a square next to `from` (else it was a pocket of
 /// the parent already). When the parent's squares next to `from` were joined to each other
-/// round it (Board::box_joins_neighbours), the gateway is next to `from` too: that path round
-/// `from`, from the pocket to `to`, has to pass through the gateway. Otherwise the gateway can
-/// be anywhere and every square is a candidate.
+/// round it (Board::box_joins_neighbours), a way round `from` inside its box leads from the
+/// pocket to `to`, and every such way passes through the gateway: the gateway is one of
+/// Board::box_cut_squares, usually none. Otherwise the gateway can be anywhere and every square
+/// is a candidate.
 inline SquareMask simplify_pockets_after_step(const Board& board, Square from,
                                               SquareMask parent_region, Square to,
                                               SquareMask region) {
-  if (board.box_joins_neighbours(from, parent_region & ~board.goals())) {
-    return simplify_pockets(board, to, region, board.neighbours(from) & region & ~board.goals());
+  const SquareMask parent_passable = parent_region & ~board.goals();
+  if (board.box_joins_neighbours(from, parent_passable)) {
+    return simplify_pockets(board, to, region,
+                            board.box_cut_squares(from, parent_passable) & region & ~board.goals());
   }
   return simplify_pockets(board, to, region, region & ~board.goals());
 }
