@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <random>
+#include <string_view>
 
 #include "rastros/notation.hpp"
 #include "rastros/pockets.hpp"
@@ -32,32 +33,36 @@ SquareMask region_at(const Board& board, const Position& position) {
   return region_of(board, position.snail, position.free);
 }
 
+/// A 7x7 position's region, and the same region with every pocket simplified.
+struct Simplified {
+  SquareMask region;
+  SquareMask simplified;
+};
+Simplified simplify_7x7(std::string_view position_text) {
+  const Board board(7, 7);
+  const Position position = parse_position(board, position_text);
+  const SquareMask region = region_at(board, position);
+  return {region, simplify_all_pockets(board, position.snail, region)};
+}
+
 // The pockets.hpp example: {f1, g1, g2} behind e1. Stepping to f1 wins (the opponent steps to
 // g1 or g2 and we take the other), so one square of it, f1, is all that stays.
 TEST(Pockets, WinningPocketShrinksToOneSquare) {
-  const Board board(7, 7);
-  const Position position = parse_position(board, "7/7/7/7/4xxx/4xx1/2o4 1");
-  const SquareMask region = region_at(board, position);
-  EXPECT_EQ(simplify_all_pockets(board, position.snail, region),
-            region & ~squares(board, {"g1", "g2"}));
+  const auto [region, simplified] = simplify_7x7("7/7/7/7/4xxx/4xx1/2o4 1");
+  EXPECT_EQ(simplified, region & ~squares(Board(7, 7), {"g1", "g2"}));
 }
 
 // {f1, g1} behind e1: the opponent on f1 steps to g1 and we are stuck, so stepping in loses
 // and the pocket goes.
 TEST(Pockets, LosingPocketIsRemoved) {
-  const Board board(7, 7);
-  const Position position = parse_position(board, "7/7/7/7/7/4xxx/2o4 1");
-  const SquareMask region = region_at(board, position);
-  EXPECT_EQ(simplify_all_pockets(board, position.snail, region),
-            region & ~squares(board, {"f1", "g1"}));
+  const auto [region, simplified] = simplify_7x7("7/7/7/7/7/4xxx/2o4 1");
+  EXPECT_EQ(simplified, region & ~squares(Board(7, 7), {"f1", "g1"}));
 }
 
 // A part next to a goal is no pocket, whatever it holds: {b1, a1} behind c1 with a1 a goal.
 TEST(Pockets, PartWithAGoalStays) {
-  const Board board(7, 7);
-  const Position position = parse_position(board, "7/7/7/7/7/xxx4/3o3 1");
-  const SquareMask region = region_at(board, position);
-  EXPECT_EQ(simplify_all_pockets(board, position.snail, region), region);
+  const auto [region, simplified] = simplify_7x7("7/7/7/7/7/xxx4/3o3 1");
+  EXPECT_EQ(simplified, region);
 }
 
 // Board::unjoined_squares (every square at once, with shifts) against box_joins_neighbours

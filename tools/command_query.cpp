@@ -59,11 +59,7 @@ int run_query(const Arguments& arguments) {
   // whether or not the answer then needs a search.
   const std::size_t table_bytes =
       memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
-  if (table_bytes < kMinimumTableBytes) {
-    throw InputError("table memory of " + std::to_string(table_bytes) +
-                     " bytes is too small: at least " + std::to_string(kMinimumTableBytes) +
-                     " bytes are needed");
-  }
+  check_table_bytes(table_bytes);
   const ThreadLimit limit(threads);
   const Database database = read_database(file);
   const DatabaseQuery query(database);

@@ -564,12 +564,8 @@ int run_solve(const Arguments& arguments) {
   options.use_matching = !no_matching;
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
-  if (options.table_bytes < kMinimumTableBytes) {
-    // The alpha-beta Solver refuses the same way; df-pn would accept any size.
-    throw InputError("table memory of " + std::to_string(options.table_bytes) +
-                     " bytes is too small: at least " + std::to_string(kMinimumTableBytes) +
-                     " bytes are needed");
-  }
+  // Checked here for df-pn too, which would accept any size.
+  check_table_bytes(options.table_bytes);
   const ThreadLimit limit(threads);
   std::optional<Solver> solver;
   std::optional<ProofNumberSearch> proof_search;

@@ -504,13 +504,17 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
   return (packed >> 8) - 128;
 }
 
-Solver::Solver(const Rastros& rastros, SolverOptions options, SearchCancellation cancellation)
-    : rastros_(rastros), options_(options) {
-  if (options.table_bytes < kMinimumTableBytes) {
-    throw InputError("table memory of " + std::to_string(options.table_bytes) +
+void check_table_bytes(std::size_t table_bytes) {
+  if (table_bytes < kMinimumTableBytes) {
+    throw InputError("table memory of " + std::to_string(table_bytes) +
                      " bytes is too small: at least " + std::to_string(kMinimumTableBytes) +
                      " bytes are needed");
   }
+}
+
+Solver::Solver(const Rastros& rastros, SolverOptions options, SearchCancellation cancellation)
+    : rastros_(rastros), options_(options) {
+  check_table_bytes(options.table_bytes);
   engine_ = std::make_unique<SearchEngine>(rastros, options, cancellation);
 }
 

@@ -83,6 +83,9 @@ class SearchCancelled : public std::runtime_error {
 };
 
 inline constexpr std::size_t kMinimumTableBytes = std::size_t{1} << 16;
+/// Throws InputError when `table_bytes` is below kMinimumTableBytes (what Solver refuses):
+/// for the tools, to refuse a --memory before any work.
+void check_table_bytes(std::size_t table_bytes);
 
 /// The default table size: 8 MiB for value-only solves, 32 MiB with remoteness. Small on
 /// purpose: probes land on random pages, and on the 7x7 game a table that stays in cache and
