@@ -173,6 +173,49 @@ TEST(Pockets, SimplifiedPositionsKeepTheirValue) {
   }
 }
 
+// What the search uses after each step: simplifying only the pockets the step can have
+// created (next to the square left, behind the candidate gateways of simplify_pockets_after_step)
+// gives the same region as simplifying every pocket of the child, from any parent with nothing
+// left to simplify. Each way of finding candidates is exercised: the box test joined or not.
+TEST(Pockets, AfterStepMatchesSimplifyingEverything) {
+  std::mt19937 rng(4242);
+  for (const auto& [width, height, steps] :
+       std::vector<std::tuple<int, int, StepSet>>{{7, 7, StepSet::king},
+                                                  {8, 8, StepSet::king},
+                                                  {6, 5, StepSet::king},
+                                                  {2, 7, StepSet::king},
+                                                  {6, 6, StepSet::orthogonal}}) {
+    const Board board(width, height, steps);
+    int changed_joined = 0;
+    int changed_unjoined = 0;
+    for (const Position& position : random_positions(board, 3000, rng, 0.1)) {
+      const SquareMask parent =
+          simplify_all_pockets(board, position.snail, region_at(board, position));
+      for (Square move : SquareSet(board.neighbours(position.snail) & parent & ~board.goals())) {
+        const SquareMask child = region_after_step(board, position.snail, parent, move);
+        const SquareMask expected = simplify_all_pockets(board, move, child);
+        ASSERT_EQ(simplify_pockets_after_step(board, position.snail, parent, move, child), expected)
+            << board.name() << " "
+            << position_string(board, {parent, position.snail, position.to_move}) << " step to "
+            << square_name(board, move);
+        // Nothing is left to simplify: a pass over every square finds no pocket.
+        ASSERT_EQ(simplify_pockets(board, move, expected, expected & ~board.goals()), expected);
+        if (expected == child) continue;
+        if (board.box_joins_neighbours(position.snail, parent & ~board.goals())) {
+          ++changed_joined;
+        } else {
+          ++changed_unjoined;
+        }
+      }
+    }
+    // Both ways of finding candidate gateways met steps that made pockets.
+    EXPECT_GT(changed_unjoined, 20) << board.name();
+    if (board.width() >= 3) {
+      EXPECT_GT(changed_joined, 20) << board.name();
+    }
+  }
+}
+
 // The solver with pockets simplified (value only, the only mode that uses them) agrees with
 // plain minimax, on positions along which pockets appear and vanish as the search goes.
 TEST(Pockets, SolverWithPocketsAgreesWithMinimax) {

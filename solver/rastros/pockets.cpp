@@ -1,5 +1,7 @@
 #include "rastros/pockets.hpp"
 
+#include <array>
+
 #include "rastros/matching_endgame.hpp"
 #include "rastros/rastros.hpp"
 
@@ -20,24 +22,31 @@ bool grow_pocket(const Board& board, SquareMask& reached, SquareMask rest,
   return false;
 }
 
-/// One pass over the candidate gateways; true when some pocket was simplified.
-bool simplify_pass(const Board& board, Square snail, SquareMask& region, SquareMask gateways) {
+/// Squares no pocket holds: next to the snail, or next to a goal of the region. (Simplifying a
+/// pocket keeps the goals' neighbours in the region, so this does not change while it runs.)
+SquareMask no_pocket_squares(const Board& board, Square snail, SquareMask region) {
+  return board.neighbours(snail) | board.dilate(region & board.goals());
+}
+
+/// One pass over the candidate gateways, looking for pockets that hold a square of `seeds`
+/// (kAnySeed: every part next to the gateway). Returns the gateways whose pockets it simplified.
+SquareMask simplify_pass(const Board& board, Square snail, SquareMask& region, SquareMask gateways,
+                         SquareMask seeds) {
   const SquareMask goals = board.goals();
-  if (!gateways) return false;
-  bool changed = false;
+  if (!gateways) return 0;
+  SquareMask used_gateways = 0;
   // A square whose neighbours are joined round it is no gateway: leaving it out leaves the
   // rest joined. Found once for the pass: removing a pocket only changes which squares are
   // next to its own gateway.
   const SquareMask candidates = gateways & board.unjoined_squares(region & ~goals);
-  // Squares no pocket holds. (Removing a pocket keeps the goals' neighbours in the region.)
-  const SquareMask near_snail_or_goal = board.neighbours(snail) | board.dilate(region & goals);
+  const SquareMask near_snail_or_goal = no_pocket_squares(board, snail, region);
   for (Square gateway : SquareSet(candidates)) {
     const SquareMask passable = region & ~goals;
     if (!(passable & bit(gateway))) continue;  // gone with an earlier pocket
     const SquareMask rest = passable & ~bit(gateway);
     const SquareMask disqualifying = near_snail_or_goal & rest;
-    // Each part beyond the gateway holds a square next to it.
-    SquareMask unexplored = board.neighbours(gateway) & rest;
+    // Each part beyond the gateway holds a square next to it; a pocket sought holds a seed.
+    SquareMask unexplored = rest & (seeds == kAnySeed ? board.neighbours(gateway) : seeds);
     while (unexplored) {
       SquareMask pocket = bit(lowest_square(unexplored));
       const bool is_pocket = grow_pocket(board, pocket, rest, disqualifying);
@@ -52,18 +61,53 @@ bool simplify_pass(const Board& board, Square snail, SquareMask& region, SquareM
           break;
         }
       }
-      changed = true;
+      used_gateways |= bit(gateway);
     }
   }
-  return changed;
+  return used_gateways;
 }
 
 }  // namespace
 
+SquareMask gateways_on_paths_from(const Board& board, Square snail, SquareMask region,
+                                  SquareMask seeds) {
+  const SquareMask passable = region & ~board.goals();
+  const SquareMask near_snail = board.neighbours(snail) & passable;
+  SquareMask gateways = 0;
+  std::array<SquareMask, kMaxSquares> layers;  // breadth-first layers from one seed
+  for (Square seed : SquareSet(seeds)) {
+    int depth = 0;
+    layers[0] = bit(seed);
+    SquareMask reached = layers[0];
+    while (!(layers[depth] & near_snail)) {
+      const SquareMask next = board.dilate(layers[depth]) & passable & ~reached;
+      // The region is joined to the snail, so the layers reach it; if not, say every square.
+      if (!next) return passable;
+      layers[++depth] = next;
+      reached |= next;
+    }
+    // One shortest path back from the square next to the snail to the seed.
+    Square square = lowest_square(layers[depth] & near_snail);
+    for (int layer = depth; layer > 0; --layer) {
+      gateways |= bit(square);
+      if (layer > 1) square = lowest_square(layers[layer - 1] & board.neighbours(square));
+    }
+  }
+  return gateways;
+}
+
 SquareMask simplify_pockets(const Board& board, Square snail, SquareMask region,
-                            SquareMask gateways) {
-  if (!simplify_pass(board, snail, region, gateways)) return region;
-  while (simplify_pass(board, snail, region, region & ~board.goals())) {
+                            SquareMask gateways, SquareMask seeds) {
+  SquareMask used = simplify_pass(board, snail, region, gateways, seeds);
+  // Simplifying the pocket C behind a gateway g can make new pockets, and each holds g: the
+  // squares next to C were those of C and g, so a part that holds neither g nor what is left of
+  // C (one square, next to g only) kept its neighbours and was a pocket already. Their gateways
+  // are on a path from g to the snail.
+  while (used) {
+    const SquareMask new_seeds = used & region & ~no_pocket_squares(board, snail, region);
+    if (!new_seeds) break;
+    used = simplify_pass(board, snail, region,
+                         gateways_on_paths_from(board, snail, region, new_seeds), new_seeds);
   }
   return region;
 }

@@ -28,18 +28,31 @@
 
 namespace rastros {
 
+/// For simplify_pockets: look for pockets beside each candidate gateway, whatever they hold.
+inline constexpr SquareMask kAnySeed = ~SquareMask{0};
+
 /// `region` (the snail's region, region.hpp, with the snail on `snail`) with the pockets
-/// behind the squares of `gateways` simplified as above. When that changed anything, every
-/// pocket of the result is then simplified too, until nothing is left to simplify (removing a
-/// pocket can make a bigger one: its gateway and a single square left behind it, say). A
-/// candidate that is no gateway, or whose pocket is one square already, changes nothing.
+/// behind the squares of `gateways` that hold a square of `seeds` simplified as above. When
+/// that changed anything, the pockets this made are simplified too, until nothing is left to
+/// simplify (removing a pocket can make a bigger one: its gateway and a single square left
+/// behind it, say). A candidate that is no gateway, or whose pocket is one square already,
+/// changes nothing. When every pocket of `region` has its gateway in `gateways` and holds a
+/// seed, none is left in the result.
 SquareMask simplify_pockets(const Board& board, Square snail, SquareMask region,
-                            SquareMask gateways);
+                            SquareMask gateways, SquareMask seeds = kAnySeed);
 
 /// Every pocket of the region simplified.
 inline SquareMask simplify_all_pockets(const Board& board, Square snail, SquareMask region) {
   return simplify_pockets(board, snail, region, region & ~board.goals());
 }
+
+/// The squares that can be the gateway of a pocket holding one of `seeds` (squares of the
+/// region, none next to the snail on `snail` or to a goal). Every path from such a pocket to
+/// the snail passes through its gateway, so the gateway lies on any one path from the seed to
+/// a square next to the snail: the squares of one shortest such path for each seed (the seed
+/// itself left out). Usually a square or two, since the seeds are near the snail.
+SquareMask gateways_on_paths_from(const Board& board, Square snail, SquareMask region,
+                                  SquareMask seeds);
 
 /// The same after the snail steps from `from` to `to`, where `parent_region` (the region at
 /// `from`) had nothing left to simplify and `region` is the region at `to`. Only pockets the
@@ -47,17 +60,24 @@ inline SquareMask simplify_all_pockets(const Board& board, Square snail, SquareM
 /// the parent already). When the parent's squares next to `from` were joined to each other
 /// round it (Board::box_joins_neighbours), a way round `from` inside its box leads from the
 /// pocket to `to`, and every such way passes through the gateway: the gateway is one of
-/// Board::box_cut_squares, usually none. Otherwise the gateway can be anywhere and every square
-/// is a candidate.
+/// Board::box_cut_squares, usually none. Otherwise the gateway is on a path from a square next
+/// to `from` to the snail (gateways_on_paths_from). And when every square next to `from` is
+/// next to the snail or a goal, or gone, no pocket can be new.
 inline SquareMask simplify_pockets_after_step(const Board& board, Square from,
                                               SquareMask parent_region, Square to,
                                               SquareMask region) {
-  const SquareMask parent_passable = parent_region & ~board.goals();
+  const SquareMask goals = board.goals();
+  // No pocket holds a square next to the snail or to a goal: most steps end here.
+  const SquareMask seeds = board.neighbours(from) & region & ~goals &
+                           ~(board.neighbours(to) | board.dilate(region & goals));
+  if (!seeds) return region;
+  const SquareMask parent_passable = parent_region & ~goals;
   if (board.box_joins_neighbours(from, parent_passable)) {
     return simplify_pockets(board, to, region,
-                            board.box_cut_squares(from, parent_passable) & region & ~board.goals());
+                            board.box_cut_squares(from, parent_passable) & region & ~goals, seeds);
   }
-  return simplify_pockets(board, to, region, region & ~board.goals());
+  return simplify_pockets(board, to, region, gateways_on_paths_from(board, to, region, seeds),
+                          seeds);
 }
 
 }  // namespace rastros
