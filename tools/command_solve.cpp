@@ -436,6 +436,7 @@ int run_solve(const Arguments& arguments) {
   bool no_region = false;
   bool no_symmetry = false;
   bool no_matching = false;
+  bool no_pockets = false;
   bool quiet = false;
   bool json = false;
   bool root_only = false;
@@ -457,6 +458,8 @@ int run_solve(const Arguments& arguments) {
                                   "search aid off: keep unreachable squares in keys")(
       "no-symmetry", po::bool_switch(&no_symmetry), "search aid off: no board symmetry")(
       "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
+      "no-pockets", po::bool_switch(&no_pockets),
+      "search aid off: keep pockets (goal-free parts behind one square) in value-only keys")(
       "db", po::value(&database.path)->notifier([](const std::string& path) {
         if (path.empty()) throw InputError("--db needs a file name");
       }),
@@ -518,7 +521,7 @@ int run_solve(const Arguments& arguments) {
           "--db builds the database of the whole game; --moves and --position "
           "belong to rastros query");
     }
-    if (value_only || no_region || no_symmetry || no_matching || root_only ||
+    if (value_only || no_region || no_symmetry || no_matching || no_pockets || root_only ||
         algorithm != "alpha-beta") {
       throw InputError(
           "--value-only, --root-only, --algorithm and the --no-* search options do not apply "
@@ -539,7 +542,7 @@ int run_solve(const Arguments& arguments) {
     throw InputError("--kind, --book-depth and --leaf-squares apply only with --db FILE");
   }
   const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
-  if (proof_number && (no_region || no_symmetry || no_matching)) {
+  if (proof_number && (no_region || no_symmetry || no_matching || no_pockets)) {
     throw InputError("the --no-* search options apply to --algorithm alpha-beta only");
   }
   if ((!database.checkpoint.empty() || database.resume) && !proof_number) {
@@ -562,6 +565,7 @@ int run_solve(const Arguments& arguments) {
   options.prune_region = !no_region;
   options.use_symmetry = !no_symmetry;
   options.use_matching = !no_matching;
+  options.simplify_pockets = !no_pockets;
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   // Checked here for df-pn too, which would accept any size.

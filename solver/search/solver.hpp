@@ -12,6 +12,7 @@
 //   symmetry         180-degree rotation for the side to move; a1-diagonal reflection
 //   matching         with no goal reachable, the winner is known from maximum matchings
 //   one goal         with one goal reachable, a geography win for its owner is a win
+//   pockets          (value only) goal-free parts behind one square replaced by their value
 // Moves are tried in the order of search/move_ordering.hpp (fitted weights) after the table's.
 // Parallelism: TBB tasks split the first plies (young brothers wait), sharing the table;
 // optionally, brothers another thread is searching are deferred (ABDADA).
@@ -46,10 +47,10 @@ struct SolverOptions {
   /// In win/loss searches (value_only) under the standard rules, each pocket of the region (a
   /// goal-free part behind one gateway square) is replaced by its value before the position
   /// is looked up or searched (rastros/pockets.hpp); needs use_matching and prune_region.
-  /// Never changes a result. Off by default: it takes a third fewer nodes (7x7 value-only
-  /// analysis 6.65 M -> 4.37 M, 8x7 root 38.5 M -> 22.6 M) but finding the pockets of every
-  /// child costs about what those nodes did (README, "Performance").
-  bool simplify_pockets = false;
+  /// Never changes a result; ignored when searching with remoteness, which pockets change.
+  /// A third fewer nodes (7x7 value-only analysis 6.65 M -> 4.37 M, 8x7 root 38.5 M ->
+  /// 22.6 M), and since session 15 cheap enough to be faster too (README, "Performance").
+  bool simplify_pockets = true;
   /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
   MoveOrdering move_ordering = MoveOrdering::tuned;
   /// With several threads, a thread reaching a brother that another thread is searching
