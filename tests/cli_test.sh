@@ -402,6 +402,17 @@ expect_error 2 "unexpected character 'q'" "position with a stray character" \
   show --position "7/7/7/3q3/7/7/7 1"
 expect_error 2 "no side to move" "position without a side to move" show --position "7/7/7/3o3/7/7/7"
 expect_error 2 "slime on the goal a1" "position with slime on a goal" show --position "7/7/7/3o3/7/7/x6 1"
+# Input holding a newline or another control byte is quoted escaped: still one line.
+expect_error 2 "malformed board '7\\\\nx7'" "a newline in --board" show --board $'7\nx7'
+expect_error 2 "malformed square 'd\\\\n4'" "a newline in --start" show --start $'d\n4'
+expect_error 2 "position '7/7/7/3o3/7/7/7\\\\n1' has no side" "a newline in --position" \
+  show --position $'7/7/7/3o3/7/7/7\n1'
+expect_error 2 "unknown rules 'bo\\\\x01gus'" "a control byte in --rules" show --rules $'bo\x01gus'
+expect_error 2 "malformed memory size 'abc\\\\n'" "a newline in --memory" solve --memory $'abc\n'
+expect_error 2 "unrecognised option '--bo\\\\ngus'" "a newline in an unknown option" show $'--bo\ngus'
+expect_error 2 "unknown command 'frob\\\\nnicate'" "a newline in the command" $'frob\nnicate'
+expect_error 2 "alpha-beta or proof-number, not 'pn\\\\x0d'" "a carriage return in --algorithm" \
+  solve --algorithm $'pn\r' --value-only
 expect_error 2 "more than this machine" "solve with --memory beyond physical memory" \
   solve --memory 100T --board 4x4
 expect_error 2 "needs about .* more than --memory 1M" "solve --db with a --memory too small" \

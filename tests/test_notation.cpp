@@ -239,6 +239,28 @@ TEST(Notation, BadPositions) {
   expect_bad_position(board, "7/7/7/3o99999999/7/7/7 1", {"rank 4"});
 }
 
+// Input quoted in a message is escaped: a newline or another control byte in it never breaks
+// the one-line message (the README's contract), and the message still shows what was typed.
+TEST(Notation, MessagesQuoteInputOnOneLine) {
+  EXPECT_EQ(escape_control("a\nb\tc\x7f\x01"), "a\\nb\\x09c\\x7f\\x01");
+  EXPECT_EQ(escape_control("d4 '\\' \xc3\xa9"), "d4 '\\' \xc3\xa9");  // the rest is kept
+  EXPECT_EQ(quote_input("7x7"), "'7x7'");
+  EXPECT_EQ(quote_input("abcdef", 3), "'abc...'");
+  EXPECT_EQ(quote_input("a\nbcdef", 3), "'a\\nb...'");
+  const Board board(7, 7);
+  expect_input_error([] { parse_board("7\nx7"); }, {"malformed board '7\\nx7'"}, "board");
+  expect_input_error([] { parse_steps("king\r"); }, {"'king\\x0d'"}, "steps");
+  expect_input_error([] { parse_rules("bo\x01gus"); }, {"'bo\\x01gus'"}, "rules");
+  expect_bad_square(board, "d\n4", {"malformed square 'd\\n4'"});
+  expect_bad_game(Rastros(board), "c3 b2\x1b", {"malformed square 'b2\\x1b'"});
+  expect_bad_position(board, "7/7/7/3o3/7/7/7\n1", {"position '7/7/7/3o3/7/7/7\\n1'"});
+  expect_bad_position(board, "7/7/7/3o3/7/7/7 \n", {"side to move '\\n'"});
+  expect_bad_position(board,
+                      "7/7/7/3o\x7f"
+                      "3/7/7/7 1",
+                      {"unexpected character '\\x7f'"});
+}
+
 TEST(Notation, StartOnAGoal) {
   expect_input_error([] { Rastros(Board(7, 7), Square{0}); }, {"a1", "goal"}, "a1");
   expect_input_error([] { Rastros(Board(7, 7), Square{48}); }, {"g7", "goal"}, "g7");

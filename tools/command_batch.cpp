@@ -170,7 +170,7 @@ int run_batch(const Arguments& arguments) {
   options.chunk_lines = chunk_lines;
   if (!memory.empty()) options.memory_bytes = parse_memory_size(memory);
   if (options.memory_bytes < kMinimumTableBytes) {
-    throw InputError("--memory " + memory + " is below the smallest table (" +
+    throw InputError("--memory " + escape_control(memory) + " is below the smallest table (" +
                      std::to_string(kMinimumTableBytes >> 10) + " KiB)");
   }
 

@@ -261,7 +261,8 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
     const double limit = static_cast<double>(parse_memory_size(request.memory));
     if (needed > limit) {
       throw InputError("a strong database of " + rastros.board().name() + " needs " +
-                       memory_text(needed) + " of memory, more than --memory " + request.memory);
+                       memory_text(needed) + " of memory, more than --memory " +
+                       escape_control(request.memory));
     }
   }
   if (memory > 0 && needed > 0.8 * memory) {

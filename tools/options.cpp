@@ -136,7 +136,8 @@ ThreadLimit::~ThreadLimit() = default;
 
 bool is_proof_number_algorithm(const std::string& algorithm, bool value_only) {
   if (algorithm != "alpha-beta" && algorithm != "proof-number") {
-    throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");
+    throw InputError("--algorithm must be alpha-beta or proof-number, not " +
+                     quote_input(algorithm));
   }
   const bool proof_number = algorithm == "proof-number";
   if (proof_number && !value_only) {

@@ -28,15 +28,8 @@ std::string_view take_word(std::string_view& rest) {
   return word;
 }
 
-// Makes `text` printable in a one-line message: control bytes become '?', long text is cut.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kShown = 40;
-  std::string out(text.substr(0, kShown));
-  for (char& c : out) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  return "'" + out + (text.size() > kShown ? "...'" : "'");
-}
+// Longest option word quoted whole in a message; longer ones are cut.
+constexpr std::size_t kShownOptionBytes = 40;
 
 // Reads the leading --name value / --name=value options into `variant`; returns the rest.
 std::string_view read_options(std::string_view rest, VariantText& variant) {
@@ -58,7 +51,7 @@ std::string_view read_options(std::string_view rest, VariantText& variant) {
     } else if (name == "steps") {
       target = &variant.steps;
     } else if (name != "start") {
-      throw InputError("unknown option " + quoted(word) +
+      throw InputError("unknown option " + quote_input(word, kShownOptionBytes) +
                        " (a line takes --board, --start, --rules, --steps)");
     }
     if (!value || value->empty())

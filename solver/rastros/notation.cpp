@@ -24,13 +24,6 @@ std::optional<int> parse_number(std::string_view text) {
   return value;
 }
 
-std::string quoted(std::string_view text) {
-  std::string result(1, '\'');
-  result.append(text);
-  result.push_back('\'');
-  return result;
-}
-
 }  // namespace
 
 Board parse_board(std::string_view text, StepSet steps) {
@@ -38,7 +31,7 @@ Board parse_board(std::string_view text, StepSet steps) {
   const auto width = x == std::string_view::npos ? std::nullopt : parse_number(text.substr(0, x));
   const auto height = x == std::string_view::npos ? std::nullopt : parse_number(text.substr(x + 1));
   if (!width || !height) {
-    throw InputError("malformed board " + quoted(text) + ": expected WxH, such as 7x7");
+    throw InputError("malformed board " + quote_input(text) + ": expected WxH, such as 7x7");
   }
   return Board(*width, *height, steps);
 }
@@ -46,13 +39,13 @@ Board parse_board(std::string_view text, StepSet steps) {
 StepSet parse_steps(std::string_view text) {
   if (text == "king") return StepSet::king;
   if (text == "orthogonal") return StepSet::orthogonal;
-  throw InputError("unknown step set " + quoted(text) + ": expected king or orthogonal");
+  throw InputError("unknown step set " + quote_input(text) + ": expected king or orthogonal");
 }
 
 StuckRule parse_rules(std::string_view text) {
   if (text == "standard") return StuckRule::loses;
   if (text == "stuck-draw") return StuckRule::draws;
-  throw InputError("unknown rules " + quoted(text) + ": expected standard or stuck-draw");
+  throw InputError("unknown rules " + quote_input(text) + ": expected standard or stuck-draw");
 }
 
 std::string_view steps_name(StepSet steps) {
@@ -70,12 +63,12 @@ std::string square_name(const Board& board, Square square) {
 Square parse_square(const Board& board, std::string_view text) {
   const auto rank = text.size() >= 2 ? parse_number(text.substr(1)) : std::nullopt;
   if (!rank || text[0] < 'a' || text[0] > 'z' || text[1] == '0') {
-    throw InputError("malformed square " + quoted(text) +
+    throw InputError("malformed square " + quote_input(text) +
                      ": expected a file letter and a rank, such as d4");
   }
   const int file = text[0] - 'a';
   if (!board.on_board(file, *rank - 1)) {
-    throw InputError("square " + quoted(text) + " is off the " + board.name() + " board");
+    throw InputError("square " + quote_input(text) + " is off the " + board.name() + " board");
   }
   return board.square_at(file, *rank - 1);
 }
@@ -88,7 +81,8 @@ PlayedGame parse_game(const Rastros& rastros, std::string_view text) {
   while (words >> word) {
     const Square to = parse_square(board, word);
     const Position& now = game.position;
-    const std::string where = "move " + std::to_string(game.moves.size() + 1) + " " + quoted(word);
+    const std::string where =
+        "move " + std::to_string(game.moves.size() + 1) + " " + quote_input(word);
     if (rastros.has_ended(now)) {
       throw InputError(where + " comes after the game has ended");
     }
@@ -143,14 +137,14 @@ std::string position_string(const Board& board, const Position& position) {
 }
 
 Position parse_position(const Board& board, std::string_view text) {
-  const std::string what = "position " + quoted(text);
+  const std::string what = "position " + quote_input(text);
   const auto space = text.find(' ');
   if (space == std::string_view::npos) {
     throw InputError(what + " has no side to move: end it with ' 1' or ' 2'");
   }
   const std::string_view side = text.substr(space + 1);
   if (side != "1" && side != "2") {
-    throw InputError(what + " has a bad side to move " + quoted(side) + ": expected 1 or 2");
+    throw InputError(what + " has a bad side to move " + quote_input(side) + ": expected 1 or 2");
   }
   Position position;
   position.to_move = side == "1" ? Player::one : Player::two;
@@ -198,7 +192,7 @@ Position parse_position(const Board& board, std::string_view text) {
                          square_name(board, square));
       }
     } else {
-      throw InputError(what + " has an unexpected character " + quoted(std::string(1, c)) +
+      throw InputError(what + " has an unexpected character " + quote_input(std::string(1, c)) +
                        ": expected digits, 'x', 'o' or '/'");
     }
   }
