@@ -154,7 +154,22 @@ expect_error 2 "ended" "move after the end" show --moves "c3 b2 a1 b1"
 expect_error 2 "snail" "position without a snail" show --position "7/7/7/7/7/7/7 1"
 expect_error 2 "rank" "position with a short rank" show --position "7/7/7/3o2/7/7/7 1"
 expect_error 2 "side to move" "position with a bad side" show --position "7/7/7/3o3/7/7/7 3"
-expect_error 2 "goal" "snail on a goal" show --position "6o/7/7/7/7/7/7 1"
+expect_error 2 "slime on the goal g7" "slime on a goal" show --position "6x/7/7/3o3/7/7/7 1"
+# A finished game's position string (the snail on a goal) reads back as the same ended game,
+# for both goals: show and solve say the same as with the moves.
+for game in "c3 b2 a1" "e5 f6 g7"; do
+  run show --moves "$game" --json
+  cp "$WORK/out" "$WORK/ended_show.json"
+  fen=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["position"])' <"$WORK/ended_show.json")
+  expect_json "show --position of the finished game $game ($fen)" \
+    "j['ended'] and j['legal_moves'] == [] and all(j[k] == json.load(open('$WORK/ended_show.json'))[k] for k in ('position', 'to_move', 'ended', 'winner'))" \
+    show --position "$fen" --json
+  run solve --moves "$game" --json --quiet
+  cp "$WORK/out" "$WORK/ended_solve.json"
+  expect_json "solve --position of the finished game $game ($fen)" \
+    "j['remoteness'] == 0 and all(j[k] == json.load(open('$WORK/ended_solve.json'))[k] for k in ('position', 'to_move', 'value', 'winner', 'remoteness', 'best_moves', 'children'))" \
+    solve --position "$fen" --json --quiet
+done
 expect_error 2 "either|both|--moves" "--moves and --position" \
   show --moves c3 --position "7/7/7/3o3/7/7/7 1"
 expect_error 2 "9x8|64" "board too big" show --board 9x8

@@ -187,9 +187,10 @@ Position parse_position(const Board& board, std::string_view text) {
         ++snails;
         position.snail = square;
       }
-      if (board.is_goal(square)) {
-        throw InputError(what + " has " + (c == 'o' ? "the snail" : "slime") + " on the goal " +
-                         square_name(board, square));
+      // The snail may stand on a goal: the game ended there. Slime never can, since a snail
+      // that entered a goal never leaves it.
+      if (c == 'x' && board.is_goal(square)) {
+        throw InputError(what + " has slime on the goal " + square_name(board, square));
       }
     } else {
       throw InputError(what + " has an unexpected character " + quote_input(std::string(1, c)) +

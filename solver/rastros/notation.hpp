@@ -37,8 +37,8 @@ std::string game_text(const Board& board, const std::vector<Square>& moves);
 std::string position_string(const Board& board, const Position& position);
 /// The game in one line, as checkpoints record it: "6x5 king standard start d3".
 std::string game_identity(const Rastros& rastros);
-/// Parses a position string. Refuses a snail on a goal and slime on a goal (such a position
-/// cannot arise: the game ends when the snail enters a goal).
+/// Parses a position string. The snail may stand on a goal (a game that ended there, as
+/// position_string prints it); slime on a goal is refused, since a snail never leaves a goal.
 Position parse_position(const Board& board, std::string_view text);
 
 }  // namespace rastros
