@@ -155,6 +155,22 @@ expect_error 2 "snail" "position without a snail" show --position "7/7/7/7/7/7/7
 expect_error 2 "rank" "position with a short rank" show --position "7/7/7/3o2/7/7/7 1"
 expect_error 2 "side to move" "position with a bad side" show --position "7/7/7/3o3/7/7/7 3"
 expect_error 2 "slime on the goal g7" "slime on a goal" show --position "6x/7/7/3o3/7/7/7 1"
+# Impossible positions: no game from the start reaches them (README "Errors", three rules).
+expect_error 2 "0 slimed squares, so player 1 is to move, not player 2" \
+  "position: side to move against the slime count" show --position "7/7/7/3o3/7/7/7 2"
+expect_error 2 "1 slimed square, so player 2 is to move, not player 1" \
+  "position: side to move against the slime count (2)" solve --position "7/7/7/3x3/2o4/7/7 1"
+expect_error 2 "no slime, so the snail must be on the start square d4, not c3" \
+  "position: no slime and the snail off the start" show --position "7/7/7/7/2o4/7/7 1"
+expect_error 2 "has slime, but not on the start square d4" "position: the start not slimed" \
+  show --position "7/7/7/7/2x4/1o5/7 2"
+expect_ok "position from another start, with --start" show --start c3 --position "7/7/7/7/2x4/1o5/7 2"
+expect_error 2 "slime on a7 not joined to the snail's trail" "position: slime apart from the trail" \
+  show --position "x6/7/7/3x3/2o4/7/7 1"
+expect_error 2 "slime on d4 not joined .* orthogonal steps" "position: a diagonal trail, orthogonal steps" \
+  show --steps orthogonal --position "7/7/7/3x3/2o4/7/7 2"
+expect_error 2 "so player 1 is to move" "perft of an impossible position" \
+  perft --depth 1 --position "7/7/7/3o3/7/7/7 2"
 # A finished game's position string (the snail on a goal) reads back as the same ended game,
 # for both goals: show and solve say the same as with the moves.
 for game in "c3 b2 a1" "e5 f6 g7"; do
@@ -318,11 +334,13 @@ expect_json "query --json from the database" \
 expect_json "query agrees with solve" \
   "j['value'] == '$("$RASTROS" solve --board 4x4 --moves b2 --json --quiet | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')'" \
   query --db "$DB" --moves b2 --json
-expect_json "query of a position from another start falls back to search" \
+expect_json "query of a position no game reaches falls back to search" \
   'j["source"] == "search" and j["value"] in ("win","loss")' \
-  query --db "$DB" --position "4/4/1o2/4 1" --json --quiet
+  query --db "$DB" --position "4/1xxx/2o1/4 2" --json --quiet
 expect_error 4 "does not hold|not in" "query --no-search of a missing position" \
-  query --db "$DB" --position "4/4/1o2/4 1" --no-search
+  query --db "$DB" --position "4/1xxx/2o1/4 2" --no-search
+expect_error 2 "no slime, so the snail must be on the start square c3" \
+  "query of an impossible position" query --db "$DB" --position "4/4/1o2/4 1"
 expect_ok "query text output" query --db "$DB"
 expect_error 2 "board|4x4" "query with a mismatched --board" query --db "$DB" --board 5x5
 expect_error 2 "rules|standard" "query with mismatched --rules" query --db "$DB" --rules stuck-draw

@@ -224,6 +224,8 @@ TEST(Notation, RandomRoundTrips) {
       const std::string fen = position_string(board, position);
       EXPECT_EQ(parse_position(board, fen), position) << board.name() << " " << fen;
       EXPECT_EQ(position_string(board, parse_position(board, fen)), fen);
+      // A position a game reached passes the checks that refuse impossible positions.
+      EXPECT_EQ(parse_reachable_position(game, fen), position) << board.name() << " " << fen;
       ++checked;
     }
   }
@@ -276,6 +278,50 @@ TEST(Notation, MessagesQuoteInputOnOneLine) {
                       "7/7/7/3o\x7f"
                       "3/7/7/7 1",
                       {"unexpected character '\\x7f'"});
+}
+
+void expect_unreachable(const Rastros& game, const std::string& text,
+                        const std::vector<std::string>& fragments) {
+  EXPECT_NO_THROW(parse_position(game.board(), text)) << text << " is well formed";
+  expect_input_error([&] { parse_reachable_position(game, text); }, fragments,
+                     "position '" + text + "'");
+}
+
+// Positions no game from the start reaches are refused, each rule with its own message.
+TEST(Notation, ImpossiblePositions) {
+  const Board board(7, 7);
+  const Rastros game(board);
+  for (const char* text : {"7/7/7/3o3/7/7/7 1", "7/7/7/3x3/2o4/7/7 2", "7/7/7/3x3/2x4/1o5/7 1",
+                           "7/7/7/3x3/2x4/1x5/o6 2", "6o/5x1/4x2/3x3/7/7/7 2"}) {
+    EXPECT_EQ(position_string(board, parse_reachable_position(game, text)), text);
+  }
+  // 1. The side to move follows from the number of slimed squares.
+  expect_unreachable(game, "7/7/7/3o3/7/7/7 2",
+                     {"0 slimed squares, so player 1 is to move, not player 2"});
+  expect_unreachable(game, "7/7/7/3x3/2o4/7/7 1",
+                     {"1 slimed square, so player 2 is to move, not player 1"});
+  expect_unreachable(game, "7/7/7/3x3/2x4/1x5/o6 1", {"3 slimed squares", "not player 1"});
+  // 2. The start square: the snail's, or slimed.
+  expect_unreachable(game, "7/7/7/7/2o4/7/7 1",
+                     {"no slime", "the start square d4, not c3", "--start"});
+  expect_unreachable(game, "7/7/7/7/2x4/1o5/7 2",
+                     {"has slime, but not on the start square d4", "--start"});
+  // ... which --start moves.
+  const Rastros from_c3(board, parse_square(board, "c3"));
+  EXPECT_NO_THROW(parse_reachable_position(from_c3, "7/7/7/7/2o4/7/7 1"));
+  EXPECT_NO_THROW(parse_reachable_position(from_c3, "7/7/7/7/2x4/1o5/7 2"));
+  expect_unreachable(from_c3, "7/7/7/3o3/7/7/7 1", {"start square c3, not d4"});
+  // 3. One trail: slime and snail joined by steps.
+  expect_unreachable(game, "x6/7/7/3x3/2o4/7/7 1",
+                     {"slime on a7 not joined to the snail's trail", "king steps"});
+  expect_unreachable(game, "7/7/7/3xx1x/2o4/7/7 2", {"slime on g4 not joined"});
+  const Rastros orthogonal(Board(7, 7, StepSet::orthogonal));
+  EXPECT_NO_THROW(parse_reachable_position(orthogonal, "7/7/7/3x3/3o3/7/7 2"));
+  expect_unreachable(orthogonal, "7/7/7/3x3/2o4/7/7 2",
+                     {"slime on d4 not joined", "orthogonal steps"});
+  // Well formed first: a malformed string gets the parser's message.
+  expect_input_error([&] { parse_reachable_position(game, "7/7/7/3o3/7/7/7"); },
+                     {"no side to move"}, "no side");
 }
 
 TEST(Notation, StartOnAGoal) {

@@ -93,12 +93,10 @@ PositionInput resolve_position(const VariantOptions& variant, const PositionOpti
   if (options.moves && options.position) {
     throw InputError("give either --moves or --position, not both");
   }
-  const Rastros rastros = resolve_variant(variant);
-  if (options.position) {
-    return {rastros, {}, parse_position(rastros.board(), *options.position)};
-  }
-  PlayedGame game = parse_game(rastros, options.moves.value_or(""));
-  return {rastros, std::move(game.moves), game.position};
+  BatchJob job = resolve_input({variant.board, variant.start, variant.rules, variant.steps},
+                               options.position.value_or(options.moves.value_or("")),
+                               options.position.has_value());
+  return {job.rastros, std::move(job.moves), job.position};
 }
 
 bool parse_command_line(const std::vector<std::string>& arguments,

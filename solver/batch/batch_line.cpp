@@ -74,6 +74,13 @@ Rastros resolve_variant_text(const VariantText& variant) {
   return Rastros(board, start, parse_rules(variant.rules));
 }
 
+BatchJob resolve_input(const VariantText& variant, std::string_view text, bool is_position) {
+  const Rastros rastros = resolve_variant_text(variant);
+  if (is_position) return {rastros, {}, parse_reachable_position(rastros, text)};
+  PlayedGame game = parse_game(rastros, text);
+  return {rastros, std::move(game.moves), game.position};
+}
+
 BatchLine parse_batch_line(std::string_view text, const VariantText& defaults) {
   BatchLine line;
   // Before trimming: LineReader cuts a longer line to kMaxBatchLineBytes + 1 bytes, which may be
@@ -88,13 +95,7 @@ BatchLine parse_batch_line(std::string_view text, const VariantText& defaults) {
   try {
     VariantText variant = defaults;
     const std::string_view rest = read_options(text, variant);
-    const Rastros rastros = resolve_variant_text(variant);
-    if (rest.find('/') != std::string_view::npos) {
-      line.job = BatchJob{rastros, {}, parse_position(rastros.board(), rest)};
-    } else {
-      PlayedGame game = parse_game(rastros, rest);
-      line.job = BatchJob{rastros, std::move(game.moves), game.position};
-    }
+    line.job = resolve_input(variant, rest, rest.find('/') != std::string_view::npos);
     line.kind = BatchLine::Kind::job;
   } catch (const InputError& error) {
     line.kind = BatchLine::Kind::error;

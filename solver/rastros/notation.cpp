@@ -208,4 +208,53 @@ Position parse_position(const Board& board, std::string_view text) {
   return position;
 }
 
+void check_reachable(const Rastros& rastros, const Position& position, const std::string& what) {
+  const Board& board = rastros.board();
+  const SquareMask snail = bit(position.snail);
+  const SquareMask slime = board.all_squares() & ~position.free & ~snail;
+  const int slimed = count(slime);
+
+  // 1. Each move slimes one square, and player 1 moves first.
+  const Player to_move = slimed % 2 == 0 ? Player::one : Player::two;
+  if (position.to_move != to_move) {
+    throw InputError(
+        what + " has " + std::to_string(slimed) + " slimed square" + (slimed == 1 ? "" : "s") +
+        ", so player " + std::to_string(number_of(to_move)) + " is to move, not player " +
+        std::to_string(number_of(position.to_move)) + " (each move slimes one square)");
+  }
+
+  // 2. The first move slimes the start square.
+  const Square start = rastros.start();
+  const std::string start_name = "the start square " + square_name(board, start);
+  if (slimed == 0 && position.snail != start) {
+    throw InputError(what + " has no slime, so the snail must be on " + start_name + ", not " +
+                     square_name(board, position.snail) + " (another start: give --start)");
+  }
+  if (slimed > 0 && !(slime & bit(start))) {
+    throw InputError(what + " has slime, but not on " + start_name +
+                     ", which the first move slimes (another start: give --start)");
+  }
+
+  // 3. The trail, slime and snail, is joined by steps.
+  const SquareMask trail = slime | snail;
+  SquareMask joined = snail;
+  while (true) {
+    const SquareMask grown = (board.dilate(joined) & trail) | joined;
+    if (grown == joined) break;
+    joined = grown;
+  }
+  if (joined != trail) {
+    throw InputError(what + " has slime on " + square_name(board, lowest_square(trail & ~joined)) +
+                     " not joined to the snail's trail: the slimed squares and the snail must "
+                     "form one chain of " +
+                     std::string(steps_name(board.steps())) + " steps");
+  }
+}
+
+Position parse_reachable_position(const Rastros& rastros, std::string_view text) {
+  const Position position = parse_position(rastros.board(), text);
+  check_reachable(rastros, position, "position " + quote_input(text));
+  return position;
+}
+
 }  // namespace rastros

@@ -41,4 +41,20 @@ std::string game_identity(const Rastros& rastros);
 /// position_string prints it); slime on a goal is refused, since a snail never leaves a goal.
 Position parse_position(const Board& board, std::string_view text);
 
+/// Refuses a position that no game of `rastros` could reach, by three necessary conditions, each
+/// with its own one-line message (`what` names the position: "position '...'"):
+///   1. the side to move matches the number of slimed squares: each move slimes one square, so
+///      player 1 is to move after an even number and player 2 after an odd one;
+///   2. with slime, the start square is slimed (the first move slimes it); with none, the snail
+///      is on the start square;
+///   3. the slimed squares and the snail's square are joined by steps of the board's step set
+///      (king or orthogonal): one trail.
+/// Not sufficient: the trail must also be a single path from the start to the snail, which is a
+/// Hamiltonian path question and could take exponential time on adversarial input.
+void check_reachable(const Rastros& rastros, const Position& position, const std::string& what);
+
+/// parse_position, then check_reachable: how every entry point (the command line, batch lines,
+/// the web API) reads a position string of a game.
+Position parse_reachable_position(const Rastros& rastros, std::string_view text);
+
 }  // namespace rastros
