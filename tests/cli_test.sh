@@ -194,6 +194,19 @@ expect_error 2 "32x2|26" "too many files" show --board 32x2
 expect_error 2 "board" "malformed board" show --board 7by7
 expect_error 2 "goal" "start on a goal" show --start a1
 expect_error 2 "goal" "default start on a goal" show --board 2x2
+# A position needs no start: on 2x2 without --start (the default b2 is a goal) there is none
+# ("start": null) and the start rule is skipped; games still need --start.
+expect_json "2x2 position without --start" \
+  "j['start'] is None and j['position'] == 'x1/1o 2' and j['to_move'] == 2 and j['legal_moves'] == ['a1', 'b2']" \
+  show --board 2x2 --position "x1/1o 2" --json
+expect_json "solve a 2x2 position without --start" \
+  "j['start'] is None and j['value'] == 'win' and j['remoteness'] == 1 and j['best_moves'] == ['b2']" \
+  solve --board 2x2 --position "x1/1o 2" --json --quiet
+expect_ok "2x2 position without --start, text" show --board 2x2 --position "o1/2 1"
+expect_error 2 "default start square b2 is a goal corner; choose another with --start" \
+  "2x2 game without --start" show --board 2x2 --moves a2
+expect_error 2 "the start square a2, not b1" "2x2 position with --start keeps the start rule" \
+  show --board 2x2 --start a2 --position "2/1o 1"
 expect_error 2 "h8|off" "start off the board" show --start h8
 expect_error 2 "rules|bogus" "unknown rules" show --rules bogus
 expect_error 2 "step|diagonal" "unknown steps" show --steps diagonal

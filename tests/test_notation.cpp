@@ -330,5 +330,38 @@ TEST(Notation, StartOnAGoal) {
   expect_input_error([] { Rastros(Board(2, 2)); }, {"b2", "goal"}, "2x2 default");
 }
 
+// A position string needs no start: on 2x2 the default start b2 is a goal, and a variant read
+// for positions without --start has none. The start rule is then skipped, the other two kept;
+// games still need a start.
+TEST(Notation, PositionsOn2x2WithoutAStart) {
+  const Board board(2, 2);
+  const Rastros positions = Rastros::for_positions(board);
+  EXPECT_FALSE(positions.has_start());
+  EXPECT_EQ(start_name(positions), "none");
+  EXPECT_TRUE(Rastros(board, parse_square(board, "a2")).has_start());
+  EXPECT_EQ(start_name(Rastros::for_positions(board, parse_square(board, "a2"))), "a2");
+  EXPECT_EQ(parse_reachable_position(positions, "o1/2 1"),
+            (Position{bit(0) | bit(1) | bit(3), 2, Player::one}));
+  EXPECT_NO_THROW(parse_reachable_position(positions, "x1/1o 2"));
+  EXPECT_NO_THROW(parse_reachable_position(positions, "xo/2 2"));  // a2 b2: the game ended in b2
+  expect_unreachable(positions, "x1/1o 1", {"1 slimed square", "player 2 is to move"});
+  // Whatever the start, it is not a goal, so a snail that has not moved is not on one.
+  expect_unreachable(positions, "1o/2 1", {"no slime", "start square", "not the goal b2"});
+  expect_input_error([&] { parse_reachable_position(positions, "2/xo 2"); },
+                     {"slime on the goal a1"}, "slime on a goal");
+  // With a start, the start rule holds again.
+  const Rastros from_a2 = Rastros::for_positions(board, parse_square(board, "a2"));
+  expect_unreachable(from_a2, "2/1o 1", {"the start square a2, not b1"});
+  expect_unreachable(from_a2, "o1/1x 2", {"not on the start square a2"});
+  // A given start on a goal is refused as ever; a game needs a start.
+  expect_input_error([&] { Rastros::for_positions(board, parse_square(board, "a1")); },
+                     {"start square a1 is a goal corner"}, "2x2 --start a1");
+  expect_input_error([&] { parse_game(positions, ""); },
+                     {"the default start square b2 is a goal corner; choose another with --start"},
+                     "2x2 game without a start");
+  expect_input_error([&] { positions.start_position(); }, {"b2", "goal"}, "2x2 start position");
+  EXPECT_EQ(game_identity(positions), "2x2 king standard start none");
+}
+
 }  // namespace
 }  // namespace rastros

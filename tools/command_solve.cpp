@@ -348,8 +348,8 @@ std::string search_identity(const PositionInput& input, std::size_t table_bytes)
   const Board& board = input.rastros.board();
   return board.name() + " " + std::string(steps_name(board.steps())) + " " +
          std::string(rules_name(input.rastros.stuck_rule())) + " start " +
-         square_name(board, input.rastros.start()) + " position " +
-         position_string(board, input.position) + " table " + std::to_string(table_bytes);
+         start_name(input.rastros) + " position " + position_string(board, input.position) +
+         " table " + std::to_string(table_bytes);
 }
 
 }  // namespace
@@ -397,7 +397,7 @@ void print_analysis(const AnalysisReport& report, bool json) {
 
   std::cout << "Board " << board.name() << ", " << steps_name(board.steps()) << " steps, "
             << rules_name(input.rastros.stuck_rule()) << " rules, start "
-            << square_name(board, input.rastros.start()) << "\n\n"
+            << start_name(input.rastros) << "\n\n"
             << board_diagram(input.rastros, input.position) << "\n"
             << "Position:   " << position_string(board, input.position) << "\n";
   if (!input.moves.empty()) std::cout << "Moves:      " << game_text(board, input.moves) << "\n";

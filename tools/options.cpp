@@ -159,7 +159,9 @@ Json position_json(const PositionInput& input, bool with_rules) {
   Json moves = Json::array();
   for (Square move : input.moves) moves.push(square_name(board, move));
   Json json = Json::object();
-  json.set("board", board.name()).set("start", square_name(board, input.rastros.start()));
+  // A position on 2x2 read without --start has no start square: null.
+  json.set("board", board.name())
+      .set("start", input.rastros.has_start() ? Json(start_name(input.rastros)) : Json(nullptr));
   if (with_rules) json.set("rules", rules_name(input.rastros.stuck_rule()));
   json.set("steps", steps_name(board.steps()))
       .set("moves", moves)

@@ -67,15 +67,16 @@ std::string_view read_options(std::string_view rest, VariantText& variant) {
 
 }  // namespace
 
-Rastros resolve_variant_text(const VariantText& variant) {
+Rastros resolve_variant_text(const VariantText& variant, bool for_position) {
   const Board board = parse_board(variant.board, parse_steps(variant.steps));
   std::optional<Square> start;
   if (variant.start) start = parse_square(board, *variant.start);
-  return Rastros(board, start, parse_rules(variant.rules));
+  const StuckRule rules = parse_rules(variant.rules);
+  return for_position ? Rastros::for_positions(board, start, rules) : Rastros(board, start, rules);
 }
 
 BatchJob resolve_input(const VariantText& variant, std::string_view text, bool is_position) {
-  const Rastros rastros = resolve_variant_text(variant);
+  const Rastros rastros = resolve_variant_text(variant, is_position);
   if (is_position) return {rastros, {}, parse_reachable_position(rastros, text)};
   PlayedGame game = parse_game(rastros, text);
   return {rastros, std::move(game.moves), game.position};

@@ -60,6 +60,10 @@ std::string square_name(const Board& board, Square square) {
          std::to_string(board.rank_of(square) + 1);
 }
 
+std::string start_name(const Rastros& rastros) {
+  return rastros.has_start() ? square_name(rastros.board(), rastros.start()) : "none";
+}
+
 Square parse_square(const Board& board, std::string_view text) {
   const auto rank = text.size() >= 2 ? parse_number(text.substr(1)) : std::nullopt;
   if (!rank || text[0] < 'a' || text[0] > 'z' || text[1] == '0') {
@@ -111,7 +115,7 @@ std::string game_identity(const Rastros& rastros) {
   const Board& board = rastros.board();
   std::ostringstream identity;
   identity << board.name() << " " << steps_name(board.steps()) << " "
-           << rules_name(rastros.stuck_rule()) << " start " << square_name(board, rastros.start());
+           << rules_name(rastros.stuck_rule()) << " start " << start_name(rastros);
   return identity.str();
 }
 
@@ -223,15 +227,21 @@ void check_reachable(const Rastros& rastros, const Position& position, const std
         std::to_string(number_of(position.to_move)) + " (each move slimes one square)");
   }
 
-  // 2. The first move slimes the start square.
+  // 2. The first move slimes the start square (when there is one: a position on 2x2 read
+  // without --start has none, its default start being a goal).
   const Square start = rastros.start();
-  const std::string start_name = "the start square " + square_name(board, start);
-  if (slimed == 0 && position.snail != start) {
-    throw InputError(what + " has no slime, so the snail must be on " + start_name + ", not " +
+  const std::string start_square = "the start square " + square_name(board, start);
+  if (rastros.has_start() && slimed == 0 && position.snail != start) {
+    throw InputError(what + " has no slime, so the snail must be on " + start_square + ", not " +
                      square_name(board, position.snail) + " (another start: give --start)");
   }
-  if (slimed > 0 && !(slime & bit(start))) {
-    throw InputError(what + " has slime, but not on " + start_name +
+  if (!rastros.has_start() && slimed == 0 && board.is_goal(position.snail)) {
+    throw InputError(what +
+                     " has no slime, so the snail is on its start square, which is not the goal " +
+                     square_name(board, position.snail));
+  }
+  if (rastros.has_start() && slimed > 0 && !(slime & bit(start))) {
+    throw InputError(what + " has slime, but not on " + start_square +
                      ", which the first move slimes (another start: give --start)");
   }
 

@@ -23,6 +23,8 @@ std::string_view steps_name(StepSet steps);
 std::string_view rules_name(StuckRule rule);
 
 std::string square_name(const Board& board, Square square);
+/// The name of the variant's start square; "none" for a variant without one (Rastros::has_start).
+std::string start_name(const Rastros& rastros);
 Square parse_square(const Board& board, std::string_view text);
 
 /// A game played out from the start position.
@@ -46,7 +48,8 @@ Position parse_position(const Board& board, std::string_view text);
 ///   1. the side to move matches the number of slimed squares: each move slimes one square, so
 ///      player 1 is to move after an even number and player 2 after an odd one;
 ///   2. with slime, the start square is slimed (the first move slimes it); with none, the snail
-///      is on the start square;
+///      is on the start square. Skipped for a variant without a start (Rastros::has_start: a
+///      position on 2x2, whose default start is a goal, with no --start);
 ///   3. the slimed squares and the snail's square are joined by steps of the board's step set
 ///      (king or orthogonal): one trail.
 /// Not sufficient: the trail must also be a single path from the start to the snail, which is a
