@@ -262,6 +262,24 @@ expect_error 2 "do not apply to --db" "--root-only with --db" solve --db "$WORK/
 expect_json "solve an ended game" \
   'j["value"] == "loss" and j["winner"] == 1 and j["remoteness"] == 0 and j["children"] == []' \
   solve --moves "c3 b2 a1" --json --quiet
+# Under stuck-draw a stuck side to move has drawn with remoteness 0, a move that leaves the
+# opponent stuck draws in 1 (counted from before it), and a draw still going on has null.
+expect_json "stuck-draw: the stuck side's draw has remoteness 0" \
+  'j["value"] == "draw" and j["winner"] is None and j["remoteness"] == 0 and j["children"] == []' \
+  solve --board 3x3 --rules stuck-draw --moves "a2 b3 a3" --json --quiet
+expect_json "stuck-draw: a stuck position given as a string, remoteness 0" \
+  'j["value"] == "draw" and j["remoteness"] == 0' \
+  solve --board 3x3 --rules stuck-draw --position "ox1/xx1/3 2" --json --quiet
+expect_json "stuck-draw: leaving the opponent stuck draws in 1; the position's draw stays null" \
+  'j["value"] == "draw" and j["remoteness"] is None and j["best_moves"] == ["a3"] and {"move": "a3", "value": "draw", "remoteness": 1} in j["children"]' \
+  solve --board 3x3 --rules stuck-draw --moves "a2 b3" --json --quiet
+run solve --db "$WORK/3x3-draw.rdb" --board 3x3 --rules stuck-draw --quiet
+expect_json "stuck-draw: query from a database agrees" \
+  'j["source"] == "database" and j["remoteness"] is None and j["best_moves"] == ["a3"] and {"move": "a3", "value": "draw", "remoteness": 1} in j["children"]' \
+  query --db "$WORK/3x3-draw.rdb" --moves "a2 b3" --json
+expect_json "stuck-draw: query of the stuck position" \
+  'j["source"] == "database" and j["value"] == "draw" and j["remoteness"] == 0' \
+  query --db "$WORK/3x3-draw.rdb" --moves "a2 b3 a3" --json
 expect_json "best move has the position's value" \
   'all(any(c["move"] == m and c["value"] == j["value"] and c["remoteness"] == j["remoteness"] for c in j["children"]) for m in j["best_moves"])' \
   solve --board 5x5 --json --quiet --threads 2
