@@ -154,7 +154,38 @@ expect_error 2 "ended" "move after the end" show --moves "c3 b2 a1 b1"
 expect_error 2 "snail" "position without a snail" show --position "7/7/7/7/7/7/7 1"
 expect_error 2 "rank" "position with a short rank" show --position "7/7/7/3o2/7/7/7 1"
 expect_error 2 "side to move" "position with a bad side" show --position "7/7/7/3o3/7/7/7 3"
-expect_error 2 "goal" "snail on a goal" show --position "6o/7/7/7/7/7/7 1"
+expect_error 2 "slime on the goal g7" "slime on a goal" show --position "6x/7/7/3o3/7/7/7 1"
+# Impossible positions: no game from the start reaches them (README "Errors", three rules).
+expect_error 2 "0 slimed squares, so player 1 is to move, not player 2" \
+  "position: side to move against the slime count" show --position "7/7/7/3o3/7/7/7 2"
+expect_error 2 "1 slimed square, so player 2 is to move, not player 1" \
+  "position: side to move against the slime count (2)" solve --position "7/7/7/3x3/2o4/7/7 1"
+expect_error 2 "no slime, so the snail must be on the start square d4, not c3" \
+  "position: no slime and the snail off the start" show --position "7/7/7/7/2o4/7/7 1"
+expect_error 2 "has slime, but not on the start square d4" "position: the start not slimed" \
+  show --position "7/7/7/7/2x4/1o5/7 2"
+expect_ok "position from another start, with --start" show --start c3 --position "7/7/7/7/2x4/1o5/7 2"
+expect_error 2 "slime on a7 not joined to the snail's trail" "position: slime apart from the trail" \
+  show --position "x6/7/7/3x3/2o4/7/7 1"
+expect_error 2 "slime on d4 not joined .* orthogonal steps" "position: a diagonal trail, orthogonal steps" \
+  show --steps orthogonal --position "7/7/7/3x3/2o4/7/7 2"
+expect_error 2 "so player 1 is to move" "perft of an impossible position" \
+  perft --depth 1 --position "7/7/7/3o3/7/7/7 2"
+# A finished game's position string (the snail on a goal) reads back as the same ended game,
+# for both goals: show and solve say the same as with the moves.
+for game in "c3 b2 a1" "e5 f6 g7"; do
+  run show --moves "$game" --json
+  cp "$WORK/out" "$WORK/ended_show.json"
+  fen=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["position"])' <"$WORK/ended_show.json")
+  expect_json "show --position of the finished game $game ($fen)" \
+    "j['ended'] and j['legal_moves'] == [] and all(j[k] == json.load(open('$WORK/ended_show.json'))[k] for k in ('position', 'to_move', 'ended', 'winner'))" \
+    show --position "$fen" --json
+  run solve --moves "$game" --json --quiet
+  cp "$WORK/out" "$WORK/ended_solve.json"
+  expect_json "solve --position of the finished game $game ($fen)" \
+    "j['remoteness'] == 0 and all(j[k] == json.load(open('$WORK/ended_solve.json'))[k] for k in ('position', 'to_move', 'value', 'winner', 'remoteness', 'best_moves', 'children'))" \
+    solve --position "$fen" --json --quiet
+done
 expect_error 2 "either|both|--moves" "--moves and --position" \
   show --moves c3 --position "7/7/7/3o3/7/7/7 1"
 expect_error 2 "9x8|64" "board too big" show --board 9x8
@@ -163,6 +194,19 @@ expect_error 2 "32x2|26" "too many files" show --board 32x2
 expect_error 2 "board" "malformed board" show --board 7by7
 expect_error 2 "goal" "start on a goal" show --start a1
 expect_error 2 "goal" "default start on a goal" show --board 2x2
+# A position needs no start: on 2x2 without --start (the default b2 is a goal) there is none
+# ("start": null) and the start rule is skipped; games still need --start.
+expect_json "2x2 position without --start" \
+  "j['start'] is None and j['position'] == 'x1/1o 2' and j['to_move'] == 2 and j['legal_moves'] == ['a1', 'b2']" \
+  show --board 2x2 --position "x1/1o 2" --json
+expect_json "solve a 2x2 position without --start" \
+  "j['start'] is None and j['value'] == 'win' and j['remoteness'] == 1 and j['best_moves'] == ['b2']" \
+  solve --board 2x2 --position "x1/1o 2" --json --quiet
+expect_ok "2x2 position without --start, text" show --board 2x2 --position "o1/2 1"
+expect_error 2 "default start square b2 is a goal corner; choose another with --start" \
+  "2x2 game without --start" show --board 2x2 --moves a2
+expect_error 2 "the start square a2, not b1" "2x2 position with --start keeps the start rule" \
+  show --board 2x2 --start a2 --position "2/1o 1"
 expect_error 2 "h8|off" "start off the board" show --start h8
 expect_error 2 "rules|bogus" "unknown rules" show --rules bogus
 expect_error 2 "step|diagonal" "unknown steps" show --steps diagonal
@@ -218,6 +262,24 @@ expect_error 2 "do not apply to --db" "--root-only with --db" solve --db "$WORK/
 expect_json "solve an ended game" \
   'j["value"] == "loss" and j["winner"] == 1 and j["remoteness"] == 0 and j["children"] == []' \
   solve --moves "c3 b2 a1" --json --quiet
+# Under stuck-draw a stuck side to move has drawn with remoteness 0, a move that leaves the
+# opponent stuck draws in 1 (counted from before it), and a draw still going on has null.
+expect_json "stuck-draw: the stuck side's draw has remoteness 0" \
+  'j["value"] == "draw" and j["winner"] is None and j["remoteness"] == 0 and j["children"] == []' \
+  solve --board 3x3 --rules stuck-draw --moves "a2 b3 a3" --json --quiet
+expect_json "stuck-draw: a stuck position given as a string, remoteness 0" \
+  'j["value"] == "draw" and j["remoteness"] == 0' \
+  solve --board 3x3 --rules stuck-draw --position "ox1/xx1/3 2" --json --quiet
+expect_json "stuck-draw: leaving the opponent stuck draws in 1; the position's draw stays null" \
+  'j["value"] == "draw" and j["remoteness"] is None and j["best_moves"] == ["a3"] and {"move": "a3", "value": "draw", "remoteness": 1} in j["children"]' \
+  solve --board 3x3 --rules stuck-draw --moves "a2 b3" --json --quiet
+run solve --db "$WORK/3x3-draw.rdb" --board 3x3 --rules stuck-draw --quiet
+expect_json "stuck-draw: query from a database agrees" \
+  'j["source"] == "database" and j["remoteness"] is None and j["best_moves"] == ["a3"] and {"move": "a3", "value": "draw", "remoteness": 1} in j["children"]' \
+  query --db "$WORK/3x3-draw.rdb" --moves "a2 b3" --json
+expect_json "stuck-draw: query of the stuck position" \
+  'j["source"] == "database" and j["value"] == "draw" and j["remoteness"] == 0' \
+  query --db "$WORK/3x3-draw.rdb" --moves "a2 b3 a3" --json
 expect_json "best move has the position's value" \
   'all(any(c["move"] == m and c["value"] == j["value"] and c["remoteness"] == j["remoteness"] for c in j["children"]) for m in j["best_moves"])' \
   solve --board 5x5 --json --quiet --threads 2
@@ -303,11 +365,13 @@ expect_json "query --json from the database" \
 expect_json "query agrees with solve" \
   "j['value'] == '$("$RASTROS" solve --board 4x4 --moves b2 --json --quiet | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')'" \
   query --db "$DB" --moves b2 --json
-expect_json "query of a position from another start falls back to search" \
+expect_json "query of a position no game reaches falls back to search" \
   'j["source"] == "search" and j["value"] in ("win","loss")' \
-  query --db "$DB" --position "4/4/1o2/4 1" --json --quiet
+  query --db "$DB" --position "4/1xxx/2o1/4 2" --json --quiet
 expect_error 4 "does not hold|not in" "query --no-search of a missing position" \
-  query --db "$DB" --position "4/4/1o2/4 1" --no-search
+  query --db "$DB" --position "4/1xxx/2o1/4 2" --no-search
+expect_error 2 "no slime, so the snail must be on the start square c3" \
+  "query of an impossible position" query --db "$DB" --position "4/4/1o2/4 1"
 expect_ok "query text output" query --db "$DB"
 expect_error 2 "board|4x4" "query with a mismatched --board" query --db "$DB" --board 5x5
 expect_error 2 "rules|standard" "query with mismatched --rules" query --db "$DB" --rules stuck-draw
@@ -402,6 +466,17 @@ expect_error 2 "unexpected character 'q'" "position with a stray character" \
   show --position "7/7/7/3q3/7/7/7 1"
 expect_error 2 "no side to move" "position without a side to move" show --position "7/7/7/3o3/7/7/7"
 expect_error 2 "slime on the goal a1" "position with slime on a goal" show --position "7/7/7/3o3/7/7/x6 1"
+# Input holding a newline or another control byte is quoted escaped: still one line.
+expect_error 2 "malformed board '7\\\\nx7'" "a newline in --board" show --board $'7\nx7'
+expect_error 2 "malformed square 'd\\\\n4'" "a newline in --start" show --start $'d\n4'
+expect_error 2 "position '7/7/7/3o3/7/7/7\\\\n1' has no side" "a newline in --position" \
+  show --position $'7/7/7/3o3/7/7/7\n1'
+expect_error 2 "unknown rules 'bo\\\\x01gus'" "a control byte in --rules" show --rules $'bo\x01gus'
+expect_error 2 "malformed memory size 'abc\\\\n'" "a newline in --memory" solve --memory $'abc\n'
+expect_error 2 "unrecognised option '--bo\\\\ngus'" "a newline in an unknown option" show $'--bo\ngus'
+expect_error 2 "unknown command 'frob\\\\nnicate'" "a newline in the command" $'frob\nnicate'
+expect_error 2 "alpha-beta or proof-number, not 'pn\\\\x0d'" "a carriage return in --algorithm" \
+  solve --algorithm $'pn\r' --value-only
 expect_error 2 "more than this machine" "solve with --memory beyond physical memory" \
   solve --memory 100T --board 4x4
 expect_error 2 "needs about .* more than --memory 1M" "solve --db with a --memory too small" \

@@ -12,7 +12,9 @@
 // Values are for the side to move. Remoteness (plies to the end) follows the definition: the
 // winner ends the game as soon as it can, the loser as late as it can; a position's value is
 // the best of its children for the mover (win > draw > loss); among winning moves the smallest
-// remoteness counts, among losing moves the largest; draws carry no remoteness.
+// remoteness counts, among losing moves the largest. A draw carries a remoteness only where the
+// game ends in it: 0 for a stuck side to move under stuck-draw, 1 for the move that leaves the
+// opponent stuck; a drawn position whose game goes on has none.
 //
 // Memoisation keys on the full state (every slimed square, the snail, the side to move), with no
 // canonicalisation of any kind.
@@ -50,7 +52,7 @@ enum class RefValue { loss, draw, win };
 
 struct RefOutcome {
   RefValue value = RefValue::draw;
-  int remoteness = -1;  // plies to the end; -1 for a draw
+  int remoteness = -1;  // plies to the end; -1 for a draw whose game goes on
   friend bool operator==(const RefOutcome&, const RefOutcome&) = default;
 };
 
@@ -63,7 +65,7 @@ inline std::string to_string(const RefOutcome& outcome) {
     case RefValue::draw:
       break;
   }
-  return "draw";
+  return outcome.remoteness < 0 ? "draw" : "draw in " + std::to_string(outcome.remoteness);
 }
 
 class ReferenceMinimax {
@@ -138,7 +140,7 @@ class ReferenceMinimax {
     const std::vector<RefSquare> options = moves(position);
     RefOutcome best;
     if (options.empty()) {
-      best = rules_.stuck_draws ? RefOutcome{RefValue::draw, -1} : RefOutcome{RefValue::loss, 0};
+      best = {rules_.stuck_draws ? RefValue::draw : RefValue::loss, 0};
     } else {
       bool first = true;
       for (const RefSquare to : options) {
@@ -146,6 +148,8 @@ class ReferenceMinimax {
         if (first || better(candidate, best)) best = candidate;
         first = false;
       }
+      // The game goes on from here: a draw has no remoteness, even when its move ends the game.
+      if (best.value == RefValue::draw) best.remoteness = -1;
     }
     memo_.emplace(key, best);
     return best;
@@ -162,7 +166,8 @@ class ReferenceMinimax {
       case RefValue::draw:
         break;
     }
-    return {RefValue::draw, -1};
+    // A move into a stuck draw ends the game: a draw in 1.
+    return {RefValue::draw, child.remoteness == 0 ? 1 : -1};
   }
 
   /// True when `a` is strictly better than `b` for the player who gets it.

@@ -55,7 +55,7 @@ TEST(BatchLine, ReadsGamesPositionsAndOptions) {
   EXPECT_EQ(square_name(line.job->rastros.board(), line.job->rastros.start()), "b2");
   EXPECT_EQ(square_name(line.job->rastros.board(), line.job->position.snail), "b3");
 
-  line = parse("--board=4x4 4/1o2/4/4 2");
+  line = parse("--board=4x4 4/2x1/1o2/4 2");
   ASSERT_EQ(line.kind, BatchLine::Kind::job) << line.error;
   EXPECT_TRUE(line.job->moves.empty());
   EXPECT_EQ(line.job->position.to_move, Player::two);
@@ -83,6 +83,11 @@ TEST(BatchLine, BadLinesBecomeErrorsNamingTheProblem) {
       {"--rules maybe", "unknown rules 'maybe'"},
       {"--start g7", "goal"},
       {"7/7/7/3o3/7/7 1", ""},
+      // Impossible positions, refused as on the command line.
+      {"--board 4x4 4/1o2/4/4 2", "0 slimed squares, so player 1 is to move, not player 2"},
+      {"--board 4x4 4/4/1o2/4 1", "no slime, so the snail must be on the start square c3"},
+      {"--board 4x4 4/2x1/1o2/4 1", "1 slimed square, so player 2 is to move"},
+      {"--board 4x4 x3/2x1/1o2/4 1", "slime on a4 not joined"},
   };
   for (const auto& [text, message] : cases) {
     const BatchLine line = parse(text);

@@ -13,6 +13,7 @@
 #include "db/database_query.hpp"
 #include "db/database_stats.hpp"
 #include "db/strong_database.hpp"
+#include "db/verify.hpp"
 #include "rastros/notation.hpp"
 #include "search/solver.hpp"
 
@@ -125,6 +126,47 @@ TEST(DatabaseQuery, EndedPositionsAreValuedByTheRules) {
   EXPECT_EQ(answer->outcome, (Outcome{Value::loss, 0}));
   EXPECT_TRUE(answer->children.empty());
   EXPECT_TRUE(answer->best_moves.empty());
+}
+
+// Under stuck-draw a stuck side to move has drawn with remoteness 0 (design.md), a move that
+// leaves the opponent stuck draws in 1, and a drawn position whose game goes on has none: the
+// live solver and the database say the same, and the database still verifies.
+TEST(DatabaseQuery, StuckDrawsHaveRemoteness) {
+  const Rastros game(Board(3, 3), std::nullopt, StuckRule::draws);  // from b2
+  const Database database = build_strong_database(game);
+  EXPECT_TRUE(verify_database(database).ok());
+  const DatabaseQuery query(database);
+  Solver solver(game);
+
+  // a2 b3 a3: the snail on a3 with a2, b2, b3 slimed; player 2 is stuck.
+  const Position stuck = parse_game(game, "a2 b3 a3").position;
+  ASSERT_TRUE(game.has_ended(stuck));
+  const Outcome drawn{Value::draw, 0};
+  EXPECT_EQ(solver.solve(stuck), drawn);
+  EXPECT_EQ(solver.analyse(stuck).outcome, drawn);
+  ASSERT_TRUE(query.answer(stuck));
+  EXPECT_EQ(query.answer(stuck)->outcome, drawn);
+
+  // a2 b3: player 1 draws by a3, which leaves player 2 stuck; c2 and c3 lose.
+  const Position before = parse_game(game, "a2 b3").position;
+  const Analysis analysis = solver.analyse(before);
+  const Outcome going_on{Value::draw, std::nullopt};
+  EXPECT_EQ(analysis.outcome, going_on);
+  EXPECT_EQ(solver.solve(before), going_on);
+  const Square a3 = parse_square(game.board(), "a3");
+  EXPECT_EQ(analysis.best_moves, std::vector<Square>{a3});
+  ASSERT_EQ(analysis.children.size(), 3u);
+  EXPECT_EQ(analysis.children[1].move, a3);
+  EXPECT_EQ(analysis.children[1].outcome, (Outcome{Value::draw, 1}));
+  const std::optional<DatabaseAnswer> answer = query.answer(before);
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->outcome, going_on);
+  EXPECT_EQ(answer->best_moves, analysis.best_moves);
+  ASSERT_EQ(answer->children.size(), analysis.children.size());
+  for (std::size_t i = 0; i < answer->children.size(); ++i) {
+    EXPECT_EQ(answer->children[i].move, analysis.children[i].move);
+    EXPECT_EQ(answer->children[i].outcome, analysis.children[i].outcome);
+  }
 }
 
 TEST(DatabaseQuery, PositionsFromAnotherStartAreMissing) {

@@ -6,6 +6,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -170,6 +171,24 @@ TEST(Notation, PositionStrings) {
   EXPECT_EQ(parse_position(Board(3, 3), "xx1/xox/1xx 2"), sparse);
 }
 
+// A game that ended in a goal prints the snail there, and that position string reads back as
+// the same ended game, for both goals.
+TEST(Notation, FinishedGamesRoundTrip) {
+  const Rastros game(Board(7, 7));
+  for (const auto& [moves, text, winner] :
+       {std::tuple{"c3 b2 a1", "7/7/7/3x3/2x4/1x5/o6 2", Player::one},
+        std::tuple{"e5 f6 g7", "6o/5x1/4x2/3x3/7/7/7 2", Player::two},
+        std::tuple{"c3 b2 c1 b1 a1", "7/7/7/3x3/2x4/1x5/oxx4 2", Player::one}}) {
+    const Position played = parse_game(game, moves).position;
+    EXPECT_EQ(position_string(game.board(), played), text) << moves;
+    const Position parsed = parse_position(game.board(), text);
+    EXPECT_EQ(parsed, played) << text;
+    EXPECT_TRUE(game.has_ended(parsed)) << text;
+    EXPECT_EQ(game.winner(parsed), winner) << text;
+    EXPECT_EQ(game.terminal_value(parsed), game.terminal_value(played)) << text;
+  }
+}
+
 // Random games on random boards: printing then parsing gives back exactly the same thing.
 TEST(Notation, RandomRoundTrips) {
   std::mt19937_64 random(31337);
@@ -201,11 +220,12 @@ TEST(Notation, RandomRoundTrips) {
       const PlayedGame replayed = parse_game(game, text);
       EXPECT_EQ(replayed.moves, moves) << board.name() << " " << text;
       EXPECT_EQ(replayed.position, position) << board.name() << " " << text;
-      // A snail on a goal is refused by design (the game is over), so skip those.
-      if (board.is_goal(position.snail)) continue;
+      // Ended games too: a snail on a goal is written and read like any other square.
       const std::string fen = position_string(board, position);
       EXPECT_EQ(parse_position(board, fen), position) << board.name() << " " << fen;
       EXPECT_EQ(position_string(board, parse_position(board, fen)), fen);
+      // A position a game reached passes the checks that refuse impossible positions.
+      EXPECT_EQ(parse_reachable_position(game, fen), position) << board.name() << " " << fen;
       ++checked;
     }
   }
@@ -227,9 +247,8 @@ TEST(Notation, BadPositions) {
   expect_bad_position(board, "7/7/7/3o3/7/7/7 ", {"side to move"});
   expect_bad_position(board, "7/7/7/3o3/7/7/7  1", {"side to move"});
   expect_bad_position(board, "7/7/7/3o3/7/7/7", {"side to move"});
-  expect_bad_position(board, "6o/7/7/7/7/7/7 1", {"snail", "goal", "g7"});
-  expect_bad_position(board, "7/7/7/7/7/7/o6 2", {"snail", "goal", "a1"});
-  expect_bad_position(board, "6x/7/7/3o3/7/7/7 1", {"slime", "goal", "g7"});
+  expect_bad_position(board, "6x/7/7/3o3/7/7/7 1", {"slime on the goal g7"});
+  expect_bad_position(board, "7/7/7/3x3/2x4/1xo4/x6 2", {"slime on the goal a1"});
   expect_bad_position(board, "7/7/7/3q3/7/7/7 1", {"'q'"});
   expect_bad_position(board, "7/7/7/3O3/7/7/7 1", {"'O'"});
   expect_bad_position(board, "7/7/7/03o3/7/7/7 1", {"'0'"});
@@ -239,10 +258,109 @@ TEST(Notation, BadPositions) {
   expect_bad_position(board, "7/7/7/3o99999999/7/7/7 1", {"rank 4"});
 }
 
+// Input quoted in a message is escaped: a newline or another control byte in it never breaks
+// the one-line message (the README's contract), and the message still shows what was typed.
+TEST(Notation, MessagesQuoteInputOnOneLine) {
+  EXPECT_EQ(escape_control("a\nb\tc\x7f\x01"), "a\\nb\\x09c\\x7f\\x01");
+  EXPECT_EQ(escape_control("d4 '\\' \xc3\xa9"), "d4 '\\' \xc3\xa9");  // the rest is kept
+  EXPECT_EQ(quote_input("7x7"), "'7x7'");
+  EXPECT_EQ(quote_input("abcdef", 3), "'abc...'");
+  EXPECT_EQ(quote_input("a\nbcdef", 3), "'a\\nb...'");
+  const Board board(7, 7);
+  expect_input_error([] { parse_board("7\nx7"); }, {"malformed board '7\\nx7'"}, "board");
+  expect_input_error([] { parse_steps("king\r"); }, {"'king\\x0d'"}, "steps");
+  expect_input_error([] { parse_rules("bo\x01gus"); }, {"'bo\\x01gus'"}, "rules");
+  expect_bad_square(board, "d\n4", {"malformed square 'd\\n4'"});
+  expect_bad_game(Rastros(board), "c3 b2\x1b", {"malformed square 'b2\\x1b'"});
+  expect_bad_position(board, "7/7/7/3o3/7/7/7\n1", {"position '7/7/7/3o3/7/7/7\\n1'"});
+  expect_bad_position(board, "7/7/7/3o3/7/7/7 \n", {"side to move '\\n'"});
+  expect_bad_position(board,
+                      "7/7/7/3o\x7f"
+                      "3/7/7/7 1",
+                      {"unexpected character '\\x7f'"});
+}
+
+void expect_unreachable(const Rastros& game, const std::string& text,
+                        const std::vector<std::string>& fragments) {
+  EXPECT_NO_THROW(parse_position(game.board(), text)) << text << " is well formed";
+  expect_input_error([&] { parse_reachable_position(game, text); }, fragments,
+                     "position '" + text + "'");
+}
+
+// Positions no game from the start reaches are refused, each rule with its own message.
+TEST(Notation, ImpossiblePositions) {
+  const Board board(7, 7);
+  const Rastros game(board);
+  for (const char* text : {"7/7/7/3o3/7/7/7 1", "7/7/7/3x3/2o4/7/7 2", "7/7/7/3x3/2x4/1o5/7 1",
+                           "7/7/7/3x3/2x4/1x5/o6 2", "6o/5x1/4x2/3x3/7/7/7 2"}) {
+    EXPECT_EQ(position_string(board, parse_reachable_position(game, text)), text);
+  }
+  // 1. The side to move follows from the number of slimed squares.
+  expect_unreachable(game, "7/7/7/3o3/7/7/7 2",
+                     {"0 slimed squares, so player 1 is to move, not player 2"});
+  expect_unreachable(game, "7/7/7/3x3/2o4/7/7 1",
+                     {"1 slimed square, so player 2 is to move, not player 1"});
+  expect_unreachable(game, "7/7/7/3x3/2x4/1x5/o6 1", {"3 slimed squares", "not player 1"});
+  // 2. The start square: the snail's, or slimed.
+  expect_unreachable(game, "7/7/7/7/2o4/7/7 1",
+                     {"no slime", "the start square d4, not c3", "--start"});
+  expect_unreachable(game, "7/7/7/7/2x4/1o5/7 2",
+                     {"has slime, but not on the start square d4", "--start"});
+  // ... which --start moves.
+  const Rastros from_c3(board, parse_square(board, "c3"));
+  EXPECT_NO_THROW(parse_reachable_position(from_c3, "7/7/7/7/2o4/7/7 1"));
+  EXPECT_NO_THROW(parse_reachable_position(from_c3, "7/7/7/7/2x4/1o5/7 2"));
+  expect_unreachable(from_c3, "7/7/7/3o3/7/7/7 1", {"start square c3, not d4"});
+  // 3. One trail: slime and snail joined by steps.
+  expect_unreachable(game, "x6/7/7/3x3/2o4/7/7 1",
+                     {"slime on a7 not joined to the snail's trail", "king steps"});
+  expect_unreachable(game, "7/7/7/3xx1x/2o4/7/7 2", {"slime on g4 not joined"});
+  const Rastros orthogonal(Board(7, 7, StepSet::orthogonal));
+  EXPECT_NO_THROW(parse_reachable_position(orthogonal, "7/7/7/3x3/3o3/7/7 2"));
+  expect_unreachable(orthogonal, "7/7/7/3x3/2o4/7/7 2",
+                     {"slime on d4 not joined", "orthogonal steps"});
+  // Well formed first: a malformed string gets the parser's message.
+  expect_input_error([&] { parse_reachable_position(game, "7/7/7/3o3/7/7/7"); },
+                     {"no side to move"}, "no side");
+}
+
 TEST(Notation, StartOnAGoal) {
   expect_input_error([] { Rastros(Board(7, 7), Square{0}); }, {"a1", "goal"}, "a1");
   expect_input_error([] { Rastros(Board(7, 7), Square{48}); }, {"g7", "goal"}, "g7");
   expect_input_error([] { Rastros(Board(2, 2)); }, {"b2", "goal"}, "2x2 default");
+}
+
+// A position string needs no start: on 2x2 the default start b2 is a goal, and a variant read
+// for positions without --start has none. The start rule is then skipped, the other two kept;
+// games still need a start.
+TEST(Notation, PositionsOn2x2WithoutAStart) {
+  const Board board(2, 2);
+  const Rastros positions = Rastros::for_positions(board);
+  EXPECT_FALSE(positions.has_start());
+  EXPECT_EQ(start_name(positions), "none");
+  EXPECT_TRUE(Rastros(board, parse_square(board, "a2")).has_start());
+  EXPECT_EQ(start_name(Rastros::for_positions(board, parse_square(board, "a2"))), "a2");
+  EXPECT_EQ(parse_reachable_position(positions, "o1/2 1"),
+            (Position{bit(0) | bit(1) | bit(3), 2, Player::one}));
+  EXPECT_NO_THROW(parse_reachable_position(positions, "x1/1o 2"));
+  EXPECT_NO_THROW(parse_reachable_position(positions, "xo/2 2"));  // a2 b2: the game ended in b2
+  expect_unreachable(positions, "x1/1o 1", {"1 slimed square", "player 2 is to move"});
+  // Whatever the start, it is not a goal, so a snail that has not moved is not on one.
+  expect_unreachable(positions, "1o/2 1", {"no slime", "start square", "not the goal b2"});
+  expect_input_error([&] { parse_reachable_position(positions, "2/xo 2"); },
+                     {"slime on the goal a1"}, "slime on a goal");
+  // With a start, the start rule holds again.
+  const Rastros from_a2 = Rastros::for_positions(board, parse_square(board, "a2"));
+  expect_unreachable(from_a2, "2/1o 1", {"the start square a2, not b1"});
+  expect_unreachable(from_a2, "o1/1x 2", {"not on the start square a2"});
+  // A given start on a goal is refused as ever; a game needs a start.
+  expect_input_error([&] { Rastros::for_positions(board, parse_square(board, "a1")); },
+                     {"start square a1 is a goal corner"}, "2x2 --start a1");
+  expect_input_error([&] { parse_game(positions, ""); },
+                     {"the default start square b2 is a goal corner; choose another with --start"},
+                     "2x2 game without a start");
+  expect_input_error([&] { positions.start_position(); }, {"b2", "goal"}, "2x2 start position");
+  EXPECT_EQ(game_identity(positions), "2x2 king standard start none");
 }
 
 }  // namespace

@@ -161,8 +161,10 @@ int run_batch(const Arguments& arguments) {
   if (from_stdin && !checkpoint_directory.empty()) {
     throw InputError("--checkpoint needs --input FILE: standard input cannot be read again");
   }
-  // The defaults are checked once here, so that a typo fails the run instead of every line.
-  resolve_variant(variant);
+  // The defaults are checked once here, so that a typo fails the run instead of every line. A
+  // default start on a goal (2x2 without --start) is left to the lines: position lines need no
+  // start, game lines are refused one by one.
+  resolve_variant_text({variant.board, variant.start, variant.rules, variant.steps}, true);
 
   BatchOptions options;
   options.defaults = {variant.board, variant.start, variant.rules, variant.steps};
@@ -170,7 +172,7 @@ int run_batch(const Arguments& arguments) {
   options.chunk_lines = chunk_lines;
   if (!memory.empty()) options.memory_bytes = parse_memory_size(memory);
   if (options.memory_bytes < kMinimumTableBytes) {
-    throw InputError("--memory " + memory + " is below the smallest table (" +
+    throw InputError("--memory " + escape_control(memory) + " is below the smallest table (" +
                      std::to_string(kMinimumTableBytes >> 10) + " KiB)");
   }
 

@@ -150,7 +150,7 @@ int run_map(const Arguments& arguments) {
     if (limit.threads() > 1 && physical > 0 && tables > physical) {
       std::ostringstream message;
       message.precision(3);
-      message << "--memory " << memory << " a square with " << limit.threads()
+      message << "--memory " << escape_control(memory) << " a square with " << limit.threads()
               << " squares at once needs " << tables / (1024.0 * 1024 * 1024)
               << " GiB, more than this machine's " << physical / (1024.0 * 1024 * 1024)
               << " GiB; lower --memory or --threads";

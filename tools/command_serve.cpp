@@ -68,7 +68,7 @@ int run_serve(const Arguments& arguments) {
   api_options.table_bytes = memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
   api_options.web_root = web_root;
   if (api_options.table_bytes < kMinimumTableBytes) {
-    throw InputError("--memory " + memory + " is too small: at least " +
+    throw InputError("--memory " + escape_control(memory) + " is too small: at least " +
                      std::to_string(kMinimumTableBytes) + " bytes are needed");
   }
   const ThreadLimit limit(threads);

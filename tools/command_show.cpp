@@ -41,8 +41,7 @@ int run_show(const Arguments& arguments) {
   }
 
   std::cout << "Board " << board.name() << ", " << steps_name(board.steps()) << " steps, "
-            << rules_name(rastros.stuck_rule()) << " rules, start "
-            << square_name(board, rastros.start()) << "\n\n"
+            << rules_name(rastros.stuck_rule()) << " rules, start " << start_name(rastros) << "\n\n"
             << board_diagram(rastros, input.position) << "\n"
             << "o snail   x slime   1 player 1's goal   2 player 2's goal\n\n"
             << "Position: " << position_string(board, input.position) << "\n";

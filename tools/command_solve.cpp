@@ -261,7 +261,8 @@ int build_database(const VariantOptions& variant, const DatabaseRequest& request
     const double limit = static_cast<double>(parse_memory_size(request.memory));
     if (needed > limit) {
       throw InputError("a strong database of " + rastros.board().name() + " needs " +
-                       memory_text(needed) + " of memory, more than --memory " + request.memory);
+                       memory_text(needed) + " of memory, more than --memory " +
+                       escape_control(request.memory));
     }
   }
   if (memory > 0 && needed > 0.8 * memory) {
@@ -347,8 +348,8 @@ std::string search_identity(const PositionInput& input, std::size_t table_bytes)
   const Board& board = input.rastros.board();
   return board.name() + " " + std::string(steps_name(board.steps())) + " " +
          std::string(rules_name(input.rastros.stuck_rule())) + " start " +
-         square_name(board, input.rastros.start()) + " position " +
-         position_string(board, input.position) + " table " + std::to_string(table_bytes);
+         start_name(input.rastros) + " position " + position_string(board, input.position) +
+         " table " + std::to_string(table_bytes);
 }
 
 }  // namespace
@@ -396,7 +397,7 @@ void print_analysis(const AnalysisReport& report, bool json) {
 
   std::cout << "Board " << board.name() << ", " << steps_name(board.steps()) << " steps, "
             << rules_name(input.rastros.stuck_rule()) << " rules, start "
-            << square_name(board, input.rastros.start()) << "\n\n"
+            << start_name(input.rastros) << "\n\n"
             << board_diagram(input.rastros, input.position) << "\n"
             << "Position:   " << position_string(board, input.position) << "\n";
   if (!input.moves.empty()) std::cout << "Moves:      " << game_text(board, input.moves) << "\n";

@@ -51,7 +51,8 @@ namespace {
 // whole job ends, since the other ranks may be waiting for this one.
 int fail(const std::string& name, const std::string& message, int status, bool every_rank) {
   if (rastros::tools::mpi_rank() == 0 || !every_rank) {
-    std::cerr << "rastros " << name << ": " << message << "\n";
+    // Whatever the message quotes (Boost.Program_options' messages, file names) stays one line.
+    std::cerr << "rastros " << name << ": " << rastros::escape_control(message) << "\n";
   }
   if (rastros::tools::mpi_size() > 1) rastros::tools::mpi_abort(status);
   return status;
@@ -72,7 +73,8 @@ int main(int argc, char** argv) {
   }
   const auto command = commands().find(name);
   if (command == commands().end()) {
-    std::cerr << "rastros: unknown command '" << name << "' (rastros --help lists them)\n";
+    std::cerr << "rastros: unknown command " << rastros::quote_input(name)
+              << " (rastros --help lists them)\n";
     return 2;
   }
   try {

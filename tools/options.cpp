@@ -93,12 +93,10 @@ PositionInput resolve_position(const VariantOptions& variant, const PositionOpti
   if (options.moves && options.position) {
     throw InputError("give either --moves or --position, not both");
   }
-  const Rastros rastros = resolve_variant(variant);
-  if (options.position) {
-    return {rastros, {}, parse_position(rastros.board(), *options.position)};
-  }
-  PlayedGame game = parse_game(rastros, options.moves.value_or(""));
-  return {rastros, std::move(game.moves), game.position};
+  BatchJob job = resolve_input({variant.board, variant.start, variant.rules, variant.steps},
+                               options.position.value_or(options.moves.value_or("")),
+                               options.position.has_value());
+  return {job.rastros, std::move(job.moves), job.position};
 }
 
 bool parse_command_line(const std::vector<std::string>& arguments,
@@ -136,7 +134,8 @@ ThreadLimit::~ThreadLimit() = default;
 
 bool is_proof_number_algorithm(const std::string& algorithm, bool value_only) {
   if (algorithm != "alpha-beta" && algorithm != "proof-number") {
-    throw InputError("--algorithm must be alpha-beta or proof-number, not '" + algorithm + "'");
+    throw InputError("--algorithm must be alpha-beta or proof-number, not " +
+                     quote_input(algorithm));
   }
   const bool proof_number = algorithm == "proof-number";
   if (proof_number && !value_only) {
@@ -160,7 +159,9 @@ Json position_json(const PositionInput& input, bool with_rules) {
   Json moves = Json::array();
   for (Square move : input.moves) moves.push(square_name(board, move));
   Json json = Json::object();
-  json.set("board", board.name()).set("start", square_name(board, input.rastros.start()));
+  // A position on 2x2 read without --start has no start square: null.
+  json.set("board", board.name())
+      .set("start", input.rastros.has_start() ? Json(start_name(input.rastros)) : Json(nullptr));
   if (with_rules) json.set("rules", rules_name(input.rastros.stuck_rule()));
   json.set("steps", steps_name(board.steps()))
       .set("moves", moves)

@@ -78,8 +78,8 @@ std::size_t parse_memory_size(const std::string& text) {
   else if (unit == "T" || unit == "t")
     scale = 1024.0 * 1024 * 1024 * 1024;
   if (used == 0 || scale == 0 || !(number > 0) || number * scale > 1e15) {
-    throw InputError("malformed memory size '" + text +
-                     "': expected a number with K, M or G, such as 512M");
+    throw InputError("malformed memory size " + quote_input(text) +
+                     ": expected a number with K, M or G, such as 512M");
   }
   // A size the machine cannot hold would be accepted (tables are mapped lazily) and then end in
   // the kernel's out-of-memory killer deep into a search: refused here instead.
@@ -87,7 +87,8 @@ std::size_t parse_memory_size(const std::string& text) {
   if (physical > 0 && number * scale > physical) {
     char available[32];
     std::snprintf(available, sizeof available, "%.1f GiB", physical / (1024.0 * 1024 * 1024));
-    throw InputError("--memory " + text + " is more than this machine's " + available);
+    throw InputError("--memory " + escape_control(text) + " is more than this machine's " +
+                     available);
   }
   return static_cast<std::size_t>(number * scale);
 }

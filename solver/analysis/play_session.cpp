@@ -8,10 +8,6 @@
 namespace rastros {
 namespace {
 
-std::string quoted(std::string_view text) {
-  return "'" + std::string(text) + "'";
-}
-
 SolverOptions with_remoteness(SolverOptions options) {
   options.value_only = false;
   return options;
@@ -47,7 +43,7 @@ Square PlaySession::play(std::string_view text) {
   try {
     move = parse_square(board, text);
   } catch (const InputError&) {
-    throw InputError(quoted(text) + " is not a square of the " + board.name() +
+    throw InputError(quote_input(text) + " is not a square of the " + board.name() +
                      " board (a file letter and a rank, such as " +
                      square_name(board, board.default_start()) + ")");
   }

@@ -28,15 +28,8 @@ std::string_view take_word(std::string_view& rest) {
   return word;
 }
 
-// Makes `text` printable in a one-line message: control bytes become '?', long text is cut.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kShown = 40;
-  std::string out(text.substr(0, kShown));
-  for (char& c : out) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  return "'" + out + (text.size() > kShown ? "...'" : "'");
-}
+// Longest option word quoted whole in a message; longer ones are cut.
+constexpr std::size_t kShownOptionBytes = 40;
 
 // Reads the leading --name value / --name=value options into `variant`; returns the rest.
 std::string_view read_options(std::string_view rest, VariantText& variant) {
@@ -58,7 +51,7 @@ std::string_view read_options(std::string_view rest, VariantText& variant) {
     } else if (name == "steps") {
       target = &variant.steps;
     } else if (name != "start") {
-      throw InputError("unknown option " + quoted(word) +
+      throw InputError("unknown option " + quote_input(word, kShownOptionBytes) +
                        " (a line takes --board, --start, --rules, --steps)");
     }
     if (!value || value->empty())
@@ -74,11 +67,19 @@ std::string_view read_options(std::string_view rest, VariantText& variant) {
 
 }  // namespace
 
-Rastros resolve_variant_text(const VariantText& variant) {
+Rastros resolve_variant_text(const VariantText& variant, bool for_position) {
   const Board board = parse_board(variant.board, parse_steps(variant.steps));
   std::optional<Square> start;
   if (variant.start) start = parse_square(board, *variant.start);
-  return Rastros(board, start, parse_rules(variant.rules));
+  const StuckRule rules = parse_rules(variant.rules);
+  return for_position ? Rastros::for_positions(board, start, rules) : Rastros(board, start, rules);
+}
+
+BatchJob resolve_input(const VariantText& variant, std::string_view text, bool is_position) {
+  const Rastros rastros = resolve_variant_text(variant, is_position);
+  if (is_position) return {rastros, {}, parse_reachable_position(rastros, text)};
+  PlayedGame game = parse_game(rastros, text);
+  return {rastros, std::move(game.moves), game.position};
 }
 
 BatchLine parse_batch_line(std::string_view text, const VariantText& defaults) {
@@ -95,13 +96,7 @@ BatchLine parse_batch_line(std::string_view text, const VariantText& defaults) {
   try {
     VariantText variant = defaults;
     const std::string_view rest = read_options(text, variant);
-    const Rastros rastros = resolve_variant_text(variant);
-    if (rest.find('/') != std::string_view::npos) {
-      line.job = BatchJob{rastros, {}, parse_position(rastros.board(), rest)};
-    } else {
-      PlayedGame game = parse_game(rastros, rest);
-      line.job = BatchJob{rastros, std::move(game.moves), game.position};
-    }
+    line.job = resolve_input(variant, rest, rest.find('/') != std::string_view::npos);
     line.kind = BatchLine::Kind::job;
   } catch (const InputError& error) {
     line.kind = BatchLine::Kind::error;

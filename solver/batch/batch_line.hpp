@@ -53,7 +53,15 @@ struct BatchLine {
 /// Parses one line (without its newline). Never throws.
 BatchLine parse_batch_line(std::string_view text, const VariantText& defaults);
 
-/// Builds the variant from its text form. Throws InputError naming the bad option.
-Rastros resolve_variant_text(const VariantText& variant);
+/// Builds the variant from its text form. Throws InputError naming the bad option. For a position
+/// string (`for_position`), a default start on a goal (2x2 without --start) is no error: the
+/// variant then has no start (Rastros::for_positions).
+Rastros resolve_variant_text(const VariantText& variant, bool for_position = false);
+
+/// The variant and the position of one input, checked: `text` is the moves played from the start,
+/// or with `is_position` a position string, refused when no game could reach it
+/// (parse_reachable_position). Every entry point reads its input through this: the command line,
+/// batch lines and the web API. Throws InputError naming what is wrong.
+BatchJob resolve_input(const VariantText& variant, std::string_view text, bool is_position);
 
 }  // namespace rastros

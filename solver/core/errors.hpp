@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace rastros {
 
@@ -18,5 +19,14 @@ class FileError : public std::runtime_error {
  public:
   explicit FileError(const std::string& message) : std::runtime_error(message) {}
 };
+
+/// `text` fit to stand in a one-line message: a newline becomes `\n` and every other control
+/// byte (below 0x20, and 0x7f) `\xNN`, so that input echoed in a message never breaks it over
+/// several lines. Everything else is kept as it is.
+std::string escape_control(std::string_view text);
+
+/// User input as every message quotes it: escaped (escape_control) and in single quotes. Input
+/// longer than `max_length` bytes is cut there and marked "...".
+std::string quote_input(std::string_view text, std::size_t max_length = std::string_view::npos);
 
 }  // namespace rastros

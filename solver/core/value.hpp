@@ -22,7 +22,9 @@ constexpr std::string_view to_string(Value value) {
 
 /// A solved position: its value for the side to move and, when known, its remoteness
 /// (plies to the end under perfect play: the winner hurries, the loser delays).
-/// Draws carry no remoteness.
+/// A draw carries a remoteness only when the game has ended in it or ends with the move valued:
+/// 0 for a side to move that is stuck under stuck-draw (shared/design.md), 1 for a move that
+/// leaves the opponent stuck (counted from before the move). A draw still going on has none.
 struct Outcome {
   Value value = Value::draw;
   std::optional<int> remoteness;
@@ -70,13 +72,28 @@ constexpr Score score_of(const Outcome& outcome) {
 }
 
 /// The outcome of a game that has already ended with `value` for the side to move: nothing is
-/// left to play (remoteness 0), and a draw carries no remoteness.
+/// left to play, so remoteness 0, a draw's (a stuck side under stuck-draw) included.
 constexpr Outcome ended_outcome(Value value) {
-  if (value == Value::draw) return {Value::draw, std::nullopt};
   return {value, 0};
 }
 
-/// An outcome as tables and files store it: a draw's stored remoteness (0) is not one.
+/// The outcome of a position whose game goes on, from its best move's outcome `best`: the same,
+/// except that a draw carries no remoteness (a drawing move may end the game at once, the
+/// position itself is not ended, and a draw still going on has none).
+constexpr Outcome outcome_of_best_move(const Outcome& best) {
+  if (best.value == Value::draw) return {Value::draw, std::nullopt};
+  return best;
+}
+
+/// True when two outcomes are worth the same to the player who gets them: the same value and,
+/// for a win or a loss, the same remoteness. Draws are all alike, whatever their remoteness.
+constexpr bool equally_good(const Outcome& a, const Outcome& b) {
+  if (a.value != b.value) return false;
+  return a.value == Value::draw || a.remoteness == b.remoteness;
+}
+
+/// An outcome as tables and files store it: a draw's stored remoteness (0) is not one. (A
+/// stored position is one the game goes on from; an ended one is valued by ended_outcome.)
 constexpr Outcome stored_outcome(Value value, int remoteness) {
   if (value == Value::draw) return {Value::draw, std::nullopt};
   return {value, remoteness};

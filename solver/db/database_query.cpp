@@ -57,7 +57,9 @@ std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) co
   // can play, so best moves are read from them (no mapping of the stored move out of the key's
   // rotated or reflected frame).
   for (const MoveOutcome& child : answer.children) {
-    if (child.outcome == answer.outcome) answer.best_moves.push_back(child.move);
+    // (A move that leaves the opponent stuck under stuck-draw draws in 1; the drawn position's
+    // own record has no remoteness: equally good.)
+    if (equally_good(child.outcome, answer.outcome)) answer.best_moves.push_back(child.move);
   }
   return answer;
 }

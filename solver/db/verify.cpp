@@ -195,7 +195,9 @@ class Verifier {
     const SquareMask moves = rastros_.move_mask(position);
     const Outcome stored = outcome_of(record);
     if (!moves) {
-      const Outcome expected = ended_outcome(*rastros_.terminal_value(position));
+      // As stored: a stuck draw's record holds remoteness 0, which a draw's outcome as read
+      // from a file does not carry.
+      const Outcome expected = stored_outcome(*rastros_.terminal_value(position), 0);
       if (stored != expected) {
         problem("stored " + to_string(stored) +
                 ", but the side to move is stuck: " + to_string(expected));

@@ -24,13 +24,6 @@ std::optional<int> parse_number(std::string_view text) {
   return value;
 }
 
-std::string quoted(std::string_view text) {
-  std::string result(1, '\'');
-  result.append(text);
-  result.push_back('\'');
-  return result;
-}
-
 }  // namespace
 
 Board parse_board(std::string_view text, StepSet steps) {
@@ -38,7 +31,7 @@ Board parse_board(std::string_view text, StepSet steps) {
   const auto width = x == std::string_view::npos ? std::nullopt : parse_number(text.substr(0, x));
   const auto height = x == std::string_view::npos ? std::nullopt : parse_number(text.substr(x + 1));
   if (!width || !height) {
-    throw InputError("malformed board " + quoted(text) + ": expected WxH, such as 7x7");
+    throw InputError("malformed board " + quote_input(text) + ": expected WxH, such as 7x7");
   }
   return Board(*width, *height, steps);
 }
@@ -46,13 +39,13 @@ Board parse_board(std::string_view text, StepSet steps) {
 StepSet parse_steps(std::string_view text) {
   if (text == "king") return StepSet::king;
   if (text == "orthogonal") return StepSet::orthogonal;
-  throw InputError("unknown step set " + quoted(text) + ": expected king or orthogonal");
+  throw InputError("unknown step set " + quote_input(text) + ": expected king or orthogonal");
 }
 
 StuckRule parse_rules(std::string_view text) {
   if (text == "standard") return StuckRule::loses;
   if (text == "stuck-draw") return StuckRule::draws;
-  throw InputError("unknown rules " + quoted(text) + ": expected standard or stuck-draw");
+  throw InputError("unknown rules " + quote_input(text) + ": expected standard or stuck-draw");
 }
 
 std::string_view steps_name(StepSet steps) {
@@ -67,15 +60,19 @@ std::string square_name(const Board& board, Square square) {
          std::to_string(board.rank_of(square) + 1);
 }
 
+std::string start_name(const Rastros& rastros) {
+  return rastros.has_start() ? square_name(rastros.board(), rastros.start()) : "none";
+}
+
 Square parse_square(const Board& board, std::string_view text) {
   const auto rank = text.size() >= 2 ? parse_number(text.substr(1)) : std::nullopt;
   if (!rank || text[0] < 'a' || text[0] > 'z' || text[1] == '0') {
-    throw InputError("malformed square " + quoted(text) +
+    throw InputError("malformed square " + quote_input(text) +
                      ": expected a file letter and a rank, such as d4");
   }
   const int file = text[0] - 'a';
   if (!board.on_board(file, *rank - 1)) {
-    throw InputError("square " + quoted(text) + " is off the " + board.name() + " board");
+    throw InputError("square " + quote_input(text) + " is off the " + board.name() + " board");
   }
   return board.square_at(file, *rank - 1);
 }
@@ -88,7 +85,8 @@ PlayedGame parse_game(const Rastros& rastros, std::string_view text) {
   while (words >> word) {
     const Square to = parse_square(board, word);
     const Position& now = game.position;
-    const std::string where = "move " + std::to_string(game.moves.size() + 1) + " " + quoted(word);
+    const std::string where =
+        "move " + std::to_string(game.moves.size() + 1) + " " + quote_input(word);
     if (rastros.has_ended(now)) {
       throw InputError(where + " comes after the game has ended");
     }
@@ -117,7 +115,7 @@ std::string game_identity(const Rastros& rastros) {
   const Board& board = rastros.board();
   std::ostringstream identity;
   identity << board.name() << " " << steps_name(board.steps()) << " "
-           << rules_name(rastros.stuck_rule()) << " start " << square_name(board, rastros.start());
+           << rules_name(rastros.stuck_rule()) << " start " << start_name(rastros);
   return identity.str();
 }
 
@@ -143,14 +141,14 @@ std::string position_string(const Board& board, const Position& position) {
 }
 
 Position parse_position(const Board& board, std::string_view text) {
-  const std::string what = "position " + quoted(text);
+  const std::string what = "position " + quote_input(text);
   const auto space = text.find(' ');
   if (space == std::string_view::npos) {
     throw InputError(what + " has no side to move: end it with ' 1' or ' 2'");
   }
   const std::string_view side = text.substr(space + 1);
   if (side != "1" && side != "2") {
-    throw InputError(what + " has a bad side to move " + quoted(side) + ": expected 1 or 2");
+    throw InputError(what + " has a bad side to move " + quote_input(side) + ": expected 1 or 2");
   }
   Position position;
   position.to_move = side == "1" ? Player::one : Player::two;
@@ -193,12 +191,13 @@ Position parse_position(const Board& board, std::string_view text) {
         ++snails;
         position.snail = square;
       }
-      if (board.is_goal(square)) {
-        throw InputError(what + " has " + (c == 'o' ? "the snail" : "slime") + " on the goal " +
-                         square_name(board, square));
+      // The snail may stand on a goal: the game ended there. Slime never can, since a snail
+      // that entered a goal never leaves it.
+      if (c == 'x' && board.is_goal(square)) {
+        throw InputError(what + " has slime on the goal " + square_name(board, square));
       }
     } else {
-      throw InputError(what + " has an unexpected character " + quoted(std::string(1, c)) +
+      throw InputError(what + " has an unexpected character " + quote_input(std::string(1, c)) +
                        ": expected digits, 'x', 'o' or '/'");
     }
   }
@@ -210,6 +209,61 @@ Position parse_position(const Board& board, std::string_view text) {
   if (snails == 0) throw InputError(what + " has no snail ('o')");
   if (snails > 1)
     throw InputError(what + " has " + std::to_string(snails) + " snails; expected one");
+  return position;
+}
+
+void check_reachable(const Rastros& rastros, const Position& position, const std::string& what) {
+  const Board& board = rastros.board();
+  const SquareMask snail = bit(position.snail);
+  const SquareMask slime = board.all_squares() & ~position.free & ~snail;
+  const int slimed = count(slime);
+
+  // 1. Each move slimes one square, and player 1 moves first.
+  const Player to_move = slimed % 2 == 0 ? Player::one : Player::two;
+  if (position.to_move != to_move) {
+    throw InputError(
+        what + " has " + std::to_string(slimed) + " slimed square" + (slimed == 1 ? "" : "s") +
+        ", so player " + std::to_string(number_of(to_move)) + " is to move, not player " +
+        std::to_string(number_of(position.to_move)) + " (each move slimes one square)");
+  }
+
+  // 2. The first move slimes the start square (when there is one: a position on 2x2 read
+  // without --start has none, its default start being a goal).
+  const Square start = rastros.start();
+  const std::string start_square = "the start square " + square_name(board, start);
+  if (rastros.has_start() && slimed == 0 && position.snail != start) {
+    throw InputError(what + " has no slime, so the snail must be on " + start_square + ", not " +
+                     square_name(board, position.snail) + " (another start: give --start)");
+  }
+  if (!rastros.has_start() && slimed == 0 && board.is_goal(position.snail)) {
+    throw InputError(what +
+                     " has no slime, so the snail is on its start square, which is not the goal " +
+                     square_name(board, position.snail));
+  }
+  if (rastros.has_start() && slimed > 0 && !(slime & bit(start))) {
+    throw InputError(what + " has slime, but not on " + start_square +
+                     ", which the first move slimes (another start: give --start)");
+  }
+
+  // 3. The trail, slime and snail, is joined by steps.
+  const SquareMask trail = slime | snail;
+  SquareMask joined = snail;
+  while (true) {
+    const SquareMask grown = (board.dilate(joined) & trail) | joined;
+    if (grown == joined) break;
+    joined = grown;
+  }
+  if (joined != trail) {
+    throw InputError(what + " has slime on " + square_name(board, lowest_square(trail & ~joined)) +
+                     " not joined to the snail's trail: the slimed squares and the snail must "
+                     "form one chain of " +
+                     std::string(steps_name(board.steps())) + " steps");
+  }
+}
+
+Position parse_reachable_position(const Rastros& rastros, std::string_view text) {
+  const Position position = parse_position(rastros.board(), text);
+  check_reachable(rastros, position, "position " + quote_input(text));
   return position;
 }
 

@@ -6,18 +6,28 @@
 namespace rastros {
 
 Rastros::Rastros(Board board, std::optional<Square> start, StuckRule stuck_rule)
+    : Rastros(board, start, stuck_rule, true) {}
+
+Rastros Rastros::for_positions(Board board, std::optional<Square> start, StuckRule stuck_rule) {
+  return Rastros(board, start, stuck_rule, false);
+}
+
+Rastros::Rastros(Board board, std::optional<Square> start, StuckRule stuck_rule, bool need_start)
     : board_(board), start_(start.value_or(board.default_start())), stuck_rule_(stuck_rule) {
   if (start_ < 0 || start_ >= board_.square_count()) {
     throw InputError("start square is off the " + board_.name() + " board");
   }
-  if (board_.is_goal(start_)) {
-    throw InputError((start ? "start square " : "the default start square ") +
-                     square_name(board_, start_) + " is a goal corner" +
-                     (start ? "" : "; choose another with --start"));
-  }
+  if (board_.is_goal(start_) && (start || need_start)) refuse_goal_start(start.has_value());
+}
+
+void Rastros::refuse_goal_start(bool given) const {
+  throw InputError((given ? "start square " : "the default start square ") +
+                   square_name(board_, start_) + " is a goal corner" +
+                   (given ? "" : "; choose another with --start"));
 }
 
 Position Rastros::start_position() const {
+  if (!has_start()) refuse_goal_start(false);
   return {board_.all_squares() & ~bit(start_), start_, Player::one};
 }
 

@@ -50,11 +50,21 @@ class Rastros {
   explicit Rastros(Board board, std::optional<Square> start = std::nullopt,
                    StuckRule stuck_rule = StuckRule::loses);
 
+  /// A variant for a position given as a string, where no game is played from the start: when
+  /// `start` is not given and the board's default start is a goal (b2 on 2x2), that is no error
+  /// and the variant has no start (has_start() false). A given `start` on a goal is refused.
+  static Rastros for_positions(Board board, std::optional<Square> start = std::nullopt,
+                               StuckRule stuck_rule = StuckRule::loses);
+
   const Board& board() const { return board_; }
+  /// The start square; a goal when the variant has none (see has_start).
   Square start() const { return start_; }
+  /// False only for a variant of for_positions without a start: its default start is a goal.
+  bool has_start() const { return !board_.is_goal(start_); }
   StuckRule stuck_rule() const { return stuck_rule_; }
 
-  /// The snail on the start square, every other square empty, player 1 to move.
+  /// The snail on the start square, every other square empty, player 1 to move. Throws
+  /// InputError when the variant has no start (the default start is a goal).
   Position start_position() const;
 
   /// The squares the snail may step to (empty neighbours). Empty once the game has ended.
@@ -76,6 +86,10 @@ class Rastros {
   std::optional<Player> winner(const Position& position) const;
 
  private:
+  Rastros(Board board, std::optional<Square> start, StuckRule stuck_rule, bool need_start);
+  /// The refusal of a start on a goal (`given`: by --start, else the board's default).
+  [[noreturn]] void refuse_goal_start(bool given) const;
+
   Board board_;
   Square start_;
   StuckRule stuck_rule_;

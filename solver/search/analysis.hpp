@@ -23,20 +23,21 @@ struct Analysis {
 };
 
 /// Fills `best_moves` and `outcome` from `children` (already solved): the position is worth its
-/// best move, and every move worth as much is a best move. Value-only outcomes carry no
-/// remoteness; score_of then ranks them win > draw > loss.
+/// best move (a draw without remoteness: the position has not ended, see outcome_of_best_move),
+/// and every move worth as much is a best move. Value-only outcomes carry no remoteness;
+/// score_of then ranks them win > draw > loss.
 inline void settle_from_children(Analysis& analysis) {
   Score best = -kScoreMax - 1;
   for (const MoveOutcome& child : analysis.children) {
     const Score score = score_of(child.outcome);
     if (score > best) {
       best = score;
-      analysis.outcome = child.outcome;
+      analysis.outcome = outcome_of_best_move(child.outcome);
     }
   }
   analysis.best_moves.clear();
   for (const MoveOutcome& child : analysis.children) {
-    if (child.outcome == analysis.outcome) analysis.best_moves.push_back(child.move);
+    if (equally_good(child.outcome, analysis.outcome)) analysis.best_moves.push_back(child.move);
   }
 }
 

@@ -1,9 +1,11 @@
 // libFuzzer target: the notation parsers (rastros/notation.hpp) on arbitrary text.
 //
 // The first three input bytes pick the variant (width, height and step set, rules, start
-// square); the rest is text handed to every parser: board, square, game, position, rules and
-// steps. A parser either throws InputError or returns a value whose text form parses back to
-// the same value (and, for squares and positions, is the canonical spelling of it).
+// square); the rest is text handed to every parser: board, square, game, position (as written,
+// and as a position some game reaches), rules and steps. A parser either throws InputError or
+// returns a value whose text form parses back to the same value (and, for squares and
+// positions, is the canonical spelling of it); the position of every game read passes the
+// checks of positions some game reaches.
 
 #include <cstddef>
 #include <cstdint>
@@ -41,7 +43,8 @@ std::optional<Rastros> variant_of(const std::uint8_t* selector) {
 void check_position(const Board& board, const Position& position) {
   check((position.free & ~board.all_squares()) == 0);
   check((position.free & bit(position.snail)) == 0);
-  check(board.is_goal(position.snail) == false);
+  // The snail may be on a goal (an ended game); slime never is.
+  check((board.goals() & ~position.free & ~bit(position.snail)) == 0);
   const std::string text = position_string(board, position);
   const Position again = parse_position(board, text);
   check(again == position);
@@ -82,9 +85,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const PlayedGame game = parse_game(*rastros, text);
     const PlayedGame again = parse_game(*rastros, game_text(board, game.moves));
     check(again.moves == game.moves && again.position == game.position);
-    // A game that ended in a goal leaves the snail there, which no position string can say.
-    if (!board.is_goal(game.position.snail)) check_position(board, game.position);
+    // Every game's position, an ended one's too, prints as a string that reads back the same.
+    check_position(board, game.position);
+    // And passes the checks that refuse positions no game reaches.
+    try {
+      check(parse_reachable_position(*rastros, position_string(board, game.position)) ==
+            game.position);
+    } catch (const InputError&) {
+      std::abort();
+    }
   });
   try_parse([&] { check_position(board, parse_position(board, text)); });
+  try_parse([&] {
+    const Position position = parse_reachable_position(*rastros, text);
+    check_position(board, position);
+    check(parse_reachable_position(*rastros, position_string(board, position)) == position);
+  });
   return 0;
 }

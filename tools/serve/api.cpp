@@ -68,8 +68,8 @@ class Parameters {
       if (std::find(known.begin(), known.end(), name) == known.end()) {
         std::string list;
         for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-        throw InputError("unknown parameter '" + name + "' for " + std::string(endpoint) +
-                         " (known: " + list + ")");
+        throw InputError("unknown parameter " + quote_input(name) + " for " +
+                         std::string(endpoint) + " (known: " + list + ")");
       }
     }
   }
@@ -86,7 +86,8 @@ class Parameters {
     const std::optional<std::string> value = get(name);
     if (!value || *value == "0" || *value == "false") return false;
     if (*value == "1" || *value == "true") return true;
-    throw InputError("parameter " + name + " must be 1, 0, true or false, not '" + *value + "'");
+    throw InputError("parameter " + name + " must be 1, 0, true or false, not " +
+                     quote_input(*value));
   }
 
  private:
@@ -149,10 +150,11 @@ std::map<std::string, std::string> parse_query(std::string_view query) {
     if (name.empty()) throw InputError("a query parameter has no name");
     // A bare name would otherwise read as an empty value, which means "the default".
     if (equals == std::string_view::npos) {
-      throw InputError("parameter '" + name + "' has no value (write " + name + "=...)");
+      throw InputError("parameter " + quote_input(name) + " has no value (write " +
+                       escape_control(name) + "=...)");
     }
     std::string value = decode_component(pair.substr(equals + 1));
-    if (parameters.count(name)) throw InputError("parameter '" + name + "' given twice");
+    if (parameters.count(name)) throw InputError("parameter " + quote_input(name) + " given twice");
     parameters.emplace(std::move(name), std::move(value));
   }
   return parameters;
