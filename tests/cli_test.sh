@@ -249,6 +249,14 @@ expect_error 2 "add --value-only" "df-pn without --value-only" solve --algorithm
 expect_error 2 "alpha-beta or proof-number" "unknown --algorithm" solve --algorithm pn --value-only
 expect_error 2 "alpha-beta only" "df-pn with a --no-* aid" \
   solve --algorithm proof-number --value-only --no-matching
+expect_error 2 "alpha-beta only" "df-pn with --no-pockets" \
+  solve --algorithm proof-number --value-only --no-pockets
+# Pockets change keys, never values: each move of a 6x5 position the same with and without.
+run solve --board 6x5 --moves "c3" --value-only --json --quiet
+cp "$WORK/out" "$WORK/pockets.json"
+expect_json "solve --value-only --no-pockets gives the same values" \
+  "[(c['move'], c['value']) for c in j['children']] == [(c['move'], c['value']) for c in json.load(open('$WORK/pockets.json'))['children']] and j['value'] == json.load(open('$WORK/pockets.json'))['value']" \
+  solve --board 6x5 --moves "c3" --value-only --no-pockets --json --quiet
 expect_error 2 "too small" "df-pn with --memory too small" \
   solve --algorithm proof-number --value-only --memory 1K
 expect_error 2 "needs --checkpoint" "--checkpoint-every without --checkpoint" \
