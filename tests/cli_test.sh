@@ -249,6 +249,7 @@ expect_error 2 "add --value-only" "df-pn without --value-only" solve --algorithm
 expect_error 2 "alpha-beta or proof-number" "unknown --algorithm" solve --algorithm pn --value-only
 expect_error 2 "alpha-beta only" "df-pn with a --no-* aid" \
   solve --algorithm proof-number --value-only --no-matching
+expect_error 2 "applies to --value-only" "--no-pockets without --value-only" solve --no-pockets
 expect_error 2 "alpha-beta only" "df-pn with --no-pockets" \
   solve --algorithm proof-number --value-only --no-pockets
 # Pockets change keys, never values: each move of a 6x5 position the same with and without.

@@ -542,6 +542,11 @@ int run_solve(const Arguments& arguments) {
   if (database.kind != "strong" || database.book_depth || database.leaf_squares) {
     throw InputError("--kind, --book-depth and --leaf-squares apply only with --db FILE");
   }
+  if (no_pockets && !value_only) {
+    throw InputError(
+        "--no-pockets applies to --value-only searches (pockets are never used "
+        "when searching for remoteness)");
+  }
   const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
   if (proof_number && (no_region || no_symmetry || no_matching || no_pockets)) {
     throw InputError("the --no-* search options apply to --algorithm alpha-beta only");

@@ -35,10 +35,13 @@ SquareMask simplify_pass(const Board& board, Square snail, SquareMask& region, S
   const SquareMask goals = board.goals();
   if (!gateways) return 0;
   SquareMask used_gateways = 0;
-  // A square whose neighbours are joined round it is no gateway: leaving it out leaves the
-  // rest joined. Found once for the pass: removing a pocket only changes which squares are
-  // next to its own gateway.
-  const SquareMask candidates = gateways & board.unjoined_squares(region & ~goals);
+  // A square whose neighbours are joined round it is no gateway, unless it is next to the
+  // snail: leaving it out leaves its neighbours joined to each other, and cut off from the snail
+  // only when the snail reached them through it (e.g. d1 before {e1, f1} with the snail on c1).
+  // Found once for the pass: removing a pocket only changes which squares are next to its own
+  // gateway.
+  const SquareMask candidates =
+      gateways & (board.unjoined_squares(region & ~goals) | board.neighbours(snail));
   const SquareMask near_snail_or_goal = no_pocket_squares(board, snail, region);
   for (Square gateway : SquareSet(candidates)) {
     const SquareMask passable = region & ~goals;
