@@ -22,12 +22,6 @@ bool grow_pocket(const Board& board, SquareMask& reached, SquareMask rest,
   return false;
 }
 
-/// Squares no pocket holds: next to the snail, or next to a goal of the region. (Simplifying a
-/// pocket keeps the goals' neighbours in the region, so this does not change while it runs.)
-SquareMask no_pocket_squares(const Board& board, Square snail, SquareMask region) {
-  return board.neighbours(snail) | board.dilate(region & board.goals());
-}
-
 /// One pass over the candidate gateways, looking for pockets that hold a square of `seeds`
 /// (kAnySeed: every part next to the gateway). Returns the gateways whose pockets it simplified.
 SquareMask simplify_pass(const Board& board, Square snail, SquareMask& region, SquareMask gateways,

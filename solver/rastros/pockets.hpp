@@ -28,6 +28,12 @@
 
 namespace rastros {
 
+/// Squares no pocket holds: next to the snail, or next to a goal of the region. (Simplifying a
+/// pocket keeps the goals' neighbours in the region, so this does not change while it runs.)
+inline SquareMask no_pocket_squares(const Board& board, Square snail, SquareMask region) {
+  return board.neighbours(snail) | board.dilate(region & board.goals());
+}
+
 /// For simplify_pockets: look for pockets beside each candidate gateway, whatever they hold.
 inline constexpr SquareMask kAnySeed = ~SquareMask{0};
 
@@ -68,8 +74,8 @@ inline SquareMask simplify_pockets_after_step(const Board& board, Square from,
                                               SquareMask region) {
   const SquareMask goals = board.goals();
   // No pocket holds a square next to the snail or to a goal: most steps end here.
-  const SquareMask seeds = board.neighbours(from) & region & ~goals &
-                           ~(board.neighbours(to) | board.dilate(region & goals));
+  const SquareMask seeds =
+      board.neighbours(from) & region & ~goals & ~no_pocket_squares(board, to, region);
   if (!seeds) return region;
   const SquareMask parent_passable = parent_region & ~goals;
   if (board.box_joins_neighbours(from, parent_passable)) {
