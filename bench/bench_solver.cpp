@@ -11,6 +11,8 @@
 //             thread is searching (SolverOptions::defer_busy_brothers)
 //   pockets   value only, with (the default) and without pockets simplified
 //             (SolverOptions::simplify_pockets, rastros/pockets.hpp)
+//   memory    with (the default) and without the move memory (SolverOptions::remember_moves,
+//             search/move_memory.hpp)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
 // iteration each (seconds long): use --benchmark_repetitions=3 and compare medians.
 
@@ -33,6 +35,7 @@ enum Aids : int {
   kSmallPages = 4,         // every aid, the table on small pages (RASTROS_HUGE_PAGES=0)
   kDeferBusyBrothers = 5,  // every aid, and ABDADA deferral of brothers being searched
   kWithoutPockets = 6,     // every aid but pockets (value only; with remoteness never used)
+  kWithoutMoveMemory = 7,  // every aid but the move memory
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -51,6 +54,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   if (plain || state.range(2) == kMobilityOrdering) options.move_ordering = MoveOrdering::mobility;
   options.defer_busy_brothers = state.range(2) == kDeferBusyBrothers;
   options.simplify_pockets = state.range(2) != kWithoutPockets && !plain;
+  options.remember_moves = state.range(2) != kWithoutMoveMemory && !plain;
   options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
   const SmallPagesOnly small_pages(state.range(2) == kSmallPages);
@@ -91,9 +95,11 @@ BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kWithoutOneGoalRule})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kWithoutPockets})
+    ->Args({1, kValueOnly, kWithoutMoveMemory})
     ->Args({2, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Args({2, kValueOnly, kWithoutPockets})
+    ->Args({2, kValueOnly, kWithoutMoveMemory})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);
@@ -104,13 +110,17 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({2, kRemoteness, kAllAids})
     ->Args({2, kRemoteness, kSmallPages})
     ->Args({2, kRemoteness, kDeferBusyBrothers})
+    ->Args({1, kRemoteness, kWithoutMoveMemory})
+    ->Args({2, kRemoteness, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kAllAids})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kWithoutPockets})
+    ->Args({1, kValueOnly, kWithoutMoveMemory})
     ->Args({2, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kSmallPages})
     ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Args({2, kValueOnly, kWithoutPockets})
+    ->Args({2, kValueOnly, kWithoutMoveMemory})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);

@@ -258,6 +258,14 @@ cp "$WORK/out" "$WORK/pockets.json"
 expect_json "solve --value-only --no-pockets gives the same values" \
   "[(c['move'], c['value']) for c in j['children']] == [(c['move'], c['value']) for c in json.load(open('$WORK/pockets.json'))['children']] and j['value'] == json.load(open('$WORK/pockets.json'))['value']" \
   solve --board 6x5 --moves "c3" --value-only --no-pockets --json --quiet
+# The move memory changes the order moves are tried in (so the node count), never a value.
+run solve --board 5x5 --threads 1 --json --quiet
+cp "$WORK/out" "$WORK/memory.json"
+expect_json "solve --no-move-memory gives the same values and remoteness" \
+  "[(c['move'], c['value'], c['remoteness']) for c in j['children']] == [(c['move'], c['value'], c['remoteness']) for c in json.load(open('$WORK/memory.json'))['children']] and j['nodes'] != json.load(open('$WORK/memory.json'))['nodes']" \
+  solve --board 5x5 --threads 1 --no-move-memory --json --quiet
+expect_error 2 "alpha-beta only" "df-pn with --no-move-memory" \
+  solve --algorithm proof-number --value-only --no-move-memory
 expect_error 2 "too small" "df-pn with --memory too small" \
   solve --algorithm proof-number --value-only --memory 1K
 expect_error 2 "needs --checkpoint" "--checkpoint-every without --checkpoint" \

@@ -438,6 +438,7 @@ int run_solve(const Arguments& arguments) {
   bool no_symmetry = false;
   bool no_matching = false;
   bool no_pockets = false;
+  bool no_move_memory = false;
   bool quiet = false;
   bool json = false;
   bool root_only = false;
@@ -461,6 +462,9 @@ int run_solve(const Arguments& arguments) {
       "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
       "no-pockets", po::bool_switch(&no_pockets),
       "search aid off: keep pockets (goal-free parts behind one square) in value-only keys")(
+      "no-move-memory", po::bool_switch(&no_move_memory),
+      "search aid off: do not try first the move that won where the snail's surroundings were "
+      "the same")(
       "db", po::value(&database.path)->notifier([](const std::string& path) {
         if (path.empty()) throw InputError("--db needs a file name");
       }),
@@ -522,8 +526,8 @@ int run_solve(const Arguments& arguments) {
           "--db builds the database of the whole game; --moves and --position "
           "belong to rastros query");
     }
-    if (value_only || no_region || no_symmetry || no_matching || no_pockets || root_only ||
-        algorithm != "alpha-beta") {
+    if (value_only || no_region || no_symmetry || no_matching || no_pockets || no_move_memory ||
+        root_only || algorithm != "alpha-beta") {
       throw InputError(
           "--value-only, --root-only, --algorithm and the --no-* search options do not apply "
           "to --db");
@@ -548,7 +552,7 @@ int run_solve(const Arguments& arguments) {
         "when searching for remoteness)");
   }
   const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
-  if (proof_number && (no_region || no_symmetry || no_matching || no_pockets)) {
+  if (proof_number && (no_region || no_symmetry || no_matching || no_pockets || no_move_memory)) {
     throw InputError("the --no-* search options apply to --algorithm alpha-beta only");
   }
   if ((!database.checkpoint.empty() || database.resume) && !proof_number) {
@@ -572,6 +576,7 @@ int run_solve(const Arguments& arguments) {
   options.use_symmetry = !no_symmetry;
   options.use_matching = !no_matching;
   options.simplify_pockets = !no_pockets;
+  options.remember_moves = !no_move_memory;
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   // Checked here for df-pn too, which would accept any size.

@@ -2,8 +2,9 @@
 // Orders the moves of a node, best guesses first (at most 8 moves: a king step has 8 directions).
 //
 // The order only changes how fast the search runs, never its result. First a child the table
-// already knows wins, then the move the table remembers as best, then the rest by the
-// priorities of move_ordering.hpp.
+// already knows wins, then the move the table remembers as best, then the move that won in
+// positions with the same surroundings (move_memory.hpp), then the rest by the priorities of
+// move_ordering.hpp.
 
 #include <array>
 #include <climits>
@@ -24,6 +25,7 @@ class MoveSorter {
   /// Priorities before any MoveOrderer priority.
   static constexpr int kKnownWin = INT_MIN;
   static constexpr int kTableMove = INT_MIN + 1;
+  static constexpr int kRememberedMove = INT_MIN + 2;  // search/move_memory.hpp
 
   /// Adds a move with its priority (lower first). Insertion sort: the list is tiny.
   void add(Square move, const PackedPosition& child, int priority) {

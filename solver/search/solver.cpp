@@ -14,6 +14,7 @@
 #include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/matching_endgame.hpp"
+#include "search/move_memory.hpp"
 #include "search/move_ordering.hpp"
 #include "search/move_sorter.hpp"
 #include "search/transposition_table.hpp"
@@ -120,7 +121,8 @@ class SearchEngine {
                         options.simplify_pockets && options.value_only && options.use_matching &&
                             rastros.stuck_rule() == StuckRule::loses}),
         table_(options.table_bytes, options.shared_table),
-        orderer_(board_, options.move_ordering) {
+        orderer_(board_, options.move_ordering),
+        memory_(board_) {
     busy_.set_active(threads_ > 1 && options.defer_busy_brothers);
   }
 
@@ -209,7 +211,7 @@ class SearchEngine {
   template <bool kValueOnly>
   Score search_children(const MoveSorter& moves, Score alpha, Score beta, Worker& worker,
                         const SplitPoint* split, int ply, bool parallel, int& best_move,
-                        std::uint64_t& stops_seen);
+                        std::uint64_t& stops_seen, std::uint64_t surroundings);
 
   Rastros rastros_;
   Board board_;
@@ -218,6 +220,7 @@ class SearchEngine {
   Canonicalizer canonicalizer_;
   TranspositionTable table_;
   MoveOrderer orderer_;
+  MoveMemory memory_;
   BusyNodes busy_;
   /// This thread's counters. The lock keeps nodes() from walking the list while a thread adds
   /// its entry; it is taken once per search and per child handed out at a split point.
@@ -272,6 +275,10 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 
   const SquareMask region =
       options_.prune_region ? node.free : region_of(board_, node.snail, node.free);
+  // Asked for now, read after the table: the two cache misses overlap.
+  const std::uint64_t surroundings =
+      options_.remember_moves ? memory_.tag_of(node, count(region)) : 0;
+  if (surroundings) memory_.prefetch(surroundings);
   Score lower = -kInfinity;
   Score upper = kInfinity;
   if (!(region & board_.goals())) {
@@ -348,6 +355,8 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   const SquareMask my_goal_zone = board_.goal_zone(node.to_move, node.free);
   const SquareMask their_goal_zone = board_.goal_zone(opponent(node.to_move), node.free);
   const int region_size = count(region);
+  // A move that won where the surroundings were the same goes right after the table's.
+  const int remembered = surroundings ? memory_.recall(surroundings) : -1;
   Score forced_win = -kInfinity;
   struct Candidate {
     Square move;
@@ -370,12 +379,14 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     SquareMask child_region;
     const PackedPosition child = canonicalizer_.pack_after_step(node, move, child_region);
     table_.prefetch(child);  // the probes below then overlap their cache misses
-    const int priority =
-        move == table_move
-            ? MoveSorter::kTableMove
-            : orderer_.priority(
-                  orderer_.move_features(node, move, my_goal_zone, their_goal_zone, child_region),
-                  region_size);
+    int priority = MoveSorter::kTableMove;
+    if (move != table_move && move == remembered) {
+      priority = MoveSorter::kRememberedMove;
+    } else if (move != table_move) {
+      priority = orderer_.priority(
+          orderer_.move_features(node, move, my_goal_zone, their_goal_zone, child_region),
+          region_size);
+    }
     candidates[candidate_count++] = {move, child, priority};
   }
   if (forced_win > -kInfinity) return forced_win;  // only a win in 1 is quicker, ruled out above
@@ -399,8 +410,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   int best_move = -1;
   const bool mark_busy = busy_.active() && count(region) >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
-  const Score best = search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split,
-                                                 ply, parallel, best_move, stops_seen);
+  const Score best =
+      search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split, ply, parallel,
+                                  best_move, stops_seen, surroundings);
   if (mark_busy) busy_.leave(key);
   if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
 
@@ -415,7 +427,12 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 template <bool kValueOnly>
 Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score beta,
                                     Worker& worker, const SplitPoint* split, int ply, bool parallel,
-                                    int& best_move, std::uint64_t& stops_seen) {
+                                    int& best_move, std::uint64_t& stops_seen,
+                                    std::uint64_t surroundings) {
+  // A cut-off by any move but the first one tried is a surprise worth remembering (MoveMemory).
+  const auto remember = [&](int i) {
+    if (surroundings && i > 0) memory_.remember(surroundings, moves[i].move);
+  };
   Score best = -kInfinity;
   int serial_moves = parallel ? 1 : moves.size();
   const std::uint64_t nodes_at_start = worker.nodes.load(std::memory_order_relaxed);
@@ -437,7 +454,10 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
         best = score;
         best_move = moves[i].move;
         if (score > alpha) alpha = score;
-        if (alpha >= beta) return best;
+        if (alpha >= beta) {
+          remember(i);
+          return best;
+        }
       }
       // The first child's subtree is the best guess at each brother's: when it was small,
       // sharing the brothers would cost more than it saves, and the node goes on alone.
@@ -485,7 +505,10 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
       while (seen_alpha < score &&
              !shared_alpha.compare_exchange_weak(seen_alpha, score, std::memory_order_relaxed)) {
       }
-      if (score >= beta) raise_stop(point);
+      if (score >= beta) {
+        remember(i);
+        raise_stop(point);
+      }
     }
   };
   oneapi::tbb::task_group group;
