@@ -55,8 +55,9 @@ struct SolverOptions {
   /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
   MoveOrdering move_ordering = MoveOrdering::tuned;
   /// Try first the move that last won in a position with the same surroundings of the snail
-  /// (search/move_memory.hpp): never changes a result. 7x7 value-only analysis, one thread:
-  /// 4.33 M -> 2.97 M nodes; 8x7 value-only root 21.2 M -> 11.1 M (README, "Performance").
+  /// (search/move_memory.hpp): never changes a result. Win/loss searches only (value_only, and
+  /// the value pass that starts a remoteness search). 7x7 value-only analysis, one thread:
+  /// 4.33 M -> 2.89 M nodes; 8x7 value-only root 21.2 M -> 10.9 M (README, "Performance").
   bool remember_moves = true;
   /// With several threads, a thread reaching a brother that another thread is searching
   /// defers it and comes back later (ABDADA). Off by default: keeping the shared record of
