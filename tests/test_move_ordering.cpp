@@ -1,10 +1,11 @@
 // The move ordering (search/move_ordering.hpp): its features on hand-drawn positions, counted
-// here by hand, and the rule that an ordering changes how fast the solver runs, never what it
-// answers.
+// here by hand; the move memory (search/move_memory.hpp): which surroundings share an entry;
+// and the rule that neither changes what the solver answers, only how fast.
 
 #include <gtest/gtest.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <random>
 #include <string>
@@ -15,6 +16,7 @@
 #include "rastros/notation.hpp"
 #include "rastros/rastros.hpp"
 #include "rastros/region.hpp"
+#include "search/move_memory.hpp"
 #include "search/move_ordering.hpp"
 #include "search/solver.hpp"
 
@@ -110,40 +112,52 @@ TEST(MoveOrdering, TunedOrderPrefersCuttingTheOpponentsGoalOffInTheOpening) {
   EXPECT_LT(tuned.priority(fewer, 10), tuned.priority(keeps, 10));
 }
 
-/// Solves `position` with both orderings (and the table of `options`) and expects one answer.
-void expect_same_answers(const Rastros& game, const Position& position, SolverOptions options) {
+/// Analyses `position` with solvers of options `one` and `other` (one thread, so that each run
+/// is one fixed search) and expects one answer; returns the two node counts.
+std::pair<std::uint64_t, std::uint64_t> expect_same_answers(const Rastros& game,
+                                                            const Position& position,
+                                                            const SolverOptions& one,
+                                                            const SolverOptions& other) {
   tbb::task_arena arena(1);
-  options.move_ordering = MoveOrdering::tuned;
-  Solver tuned(game, options);
-  options.move_ordering = MoveOrdering::mobility;
-  Solver mobility(game, options);
-  Analysis tuned_answer, mobility_answer;
+  Solver one_solver(game, one);
+  Solver other_solver(game, other);
+  Analysis one_answer, other_answer;
   arena.execute([&] {
-    tuned_answer = tuned.analyse(position);
-    mobility_answer = mobility.analyse(position);
+    one_answer = one_solver.analyse(position);
+    other_answer = other_solver.analyse(position);
   });
   const std::string where = position_string(game.board(), position);
-  EXPECT_EQ(tuned_answer.outcome, mobility_answer.outcome) << where;
-  EXPECT_EQ(tuned_answer.best_moves, mobility_answer.best_moves) << where;
-  ASSERT_EQ(tuned_answer.children.size(), mobility_answer.children.size()) << where;
-  for (std::size_t i = 0; i < tuned_answer.children.size(); ++i) {
-    EXPECT_EQ(tuned_answer.children[i].move, mobility_answer.children[i].move) << where;
-    EXPECT_EQ(tuned_answer.children[i].outcome, mobility_answer.children[i].outcome) << where;
+  EXPECT_EQ(one_answer.outcome, other_answer.outcome) << where;
+  EXPECT_EQ(one_answer.best_moves, other_answer.best_moves) << where;
+  EXPECT_EQ(one_answer.children.size(), other_answer.children.size()) << where;
+  for (std::size_t i = 0; i < std::min(one_answer.children.size(), other_answer.children.size());
+       ++i) {
+    EXPECT_EQ(one_answer.children[i].move, other_answer.children[i].move) << where;
+    EXPECT_EQ(one_answer.children[i].outcome, other_answer.children[i].outcome) << where;
   }
+  return {one_answer.nodes, other_answer.nodes};
 }
 
-TEST(MoveOrdering, OrderingsGiveTheSameAnswersAlongRandomGames) {
-  std::mt19937 random(20261201);
+/// Along `games` random games on each of three boards, in both modes, expects the same answers
+/// from options that differ by `change`; returns how many of those searches took different
+/// node counts (a change that is never consulted would make none).
+template <class Change>
+int expect_same_answers_along_random_games(std::uint32_t seed, int games, Change change) {
+  std::mt19937 random(seed);
+  int searches_that_differ = 0;
   for (const auto& [width, height] : {std::pair{6, 6}, std::pair{6, 5}, std::pair{5, 7}}) {
     const Rastros game{Board(width, height)};
     for (bool value_only : {true, false}) {
       SolverOptions options;
       options.value_only = value_only;
       options.table_bytes = std::size_t{4} << 20;
-      for (int games = 0; games < 4; ++games) {
+      SolverOptions changed = options;
+      change(changed);
+      for (int played = 0; played < games; ++played) {
         Position position = game.start_position();
         while (!game.has_ended(position)) {
-          expect_same_answers(game, position, options);
+          const auto [one, other] = expect_same_answers(game, position, options, changed);
+          searches_that_differ += one != other;
           std::vector<Square> list;
           for (Square move : game.legal_moves(position)) list.push_back(move);
           position = game.play(position, list[random() % list.size()]);
@@ -151,6 +165,58 @@ TEST(MoveOrdering, OrderingsGiveTheSameAnswersAlongRandomGames) {
       }
     }
   }
+  return searches_that_differ;
+}
+
+TEST(MoveOrdering, OrderingsGiveTheSameAnswersAlongRandomGames) {
+  EXPECT_GT(expect_same_answers_along_random_games(
+                20261201, 4,
+                [](SolverOptions& options) { options.move_ordering = MoveOrdering::mobility; }),
+            10);
+}
+
+TEST(MoveMemory, RecallsTheLastMoveRememberedForTheSameSurroundings) {
+  const Board board(7, 7);
+  MoveMemory memory(board);
+  const Position node = node_at(board, "c3", squares(board, {"d4", "d3"}));
+  const std::uint64_t tag = memory.tag_of(node, 40);
+  EXPECT_NE(tag, 0u);
+  EXPECT_EQ(memory.recall(tag), -1) << "a new memory remembers nothing";
+  memory.remember(tag, parse_square(board, "b3"));
+  EXPECT_EQ(memory.recall(tag), parse_square(board, "b3"));
+  memory.remember(tag, parse_square(board, "c2"));
+  EXPECT_EQ(memory.recall(tag), parse_square(board, "c2")) << "the last move wins";
+}
+
+TEST(MoveMemory, SurroundingsAreTheBoxOfTwoStepsTheSideAndTheRegionsSize) {
+  const Board board(7, 7);
+  const MoveMemory memory(board);
+  const SquareMask trail = squares(board, {"d4", "d3"});
+  const Position node = node_at(board, "c3", trail);
+  const std::uint64_t tag = memory.tag_of(node, 40);
+  // Slime three steps away or more (f3, c6, g6) is outside the box a1..e5: the same entry.
+  for (std::string_view far : {"f3", "c6", "g6"}) {
+    EXPECT_EQ(memory.tag_of(node_at(board, "c3", trail | squares(board, {far})), 40), tag) << far;
+  }
+  // Slime inside the box, at one step or two, makes other surroundings.
+  for (std::string_view near : {"b2", "a2", "e5", "c5", "a3"}) {
+    EXPECT_NE(memory.tag_of(node_at(board, "c3", trail | squares(board, {near})), 40), tag) << near;
+  }
+  // The same box with the snail elsewhere, or the other side to move: other surroundings.
+  EXPECT_NE(memory.tag_of(node_at(board, "c2", trail), 40), tag);
+  Position other_side = node;
+  other_side.to_move = Player::two;
+  EXPECT_NE(memory.tag_of(other_side, 40), tag);
+  // Regions are told apart in eighths: 40..47 share an entry, 39 and 48 do not.
+  EXPECT_EQ(memory.tag_of(node, 47), tag);
+  EXPECT_NE(memory.tag_of(node, 39), tag);
+  EXPECT_NE(memory.tag_of(node, 48), tag);
+}
+
+TEST(MoveMemory, NeverChangesAnAnswerAlongRandomGames) {
+  EXPECT_GT(expect_same_answers_along_random_games(
+                20261202, 3, [](SolverOptions& options) { options.remember_moves = false; }),
+            10);
 }
 
 }  // namespace
