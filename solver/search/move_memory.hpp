@@ -18,13 +18,14 @@
 //                  steps of it (the 5x5 box), and the region's size in eighths
 //                  (so an opening position does not take the hint of an endgame one)
 //
-//   . . . . . . .      the box of the snail S on c3 (7x7): a1..e5; of those squares, the free
-//   . . . . . . .      ones are hashed with S's square. Two positions with the same box
-//   x x x . . . .      contents, S on c3 and regions of 24..31 squares share an entry.
-//   . x . x . . .
-//   . x S . . . .
-//   . . . x . . .
-//   . . . . . . .
+//      a b c d e f g
+//   7  . . . . . . .
+//   6  . . . . . . .
+//   5 [. . . . .]. .     After d4-d3 c3 (x slime, S the snail), the box of S is a1..e5, in
+//   4 [. . . x .]. .     brackets. Positions with the snail on c3, player 1 to move, the same
+//   3 [. . S x .]. .     free squares in the box and a region of 40..47 squares share an
+//   2 [. . . . .]. .     entry, whatever lies outside the box.
+//   1 [. . . . .]. .
 //
 // Only surprises are written: when the first move tried won, the fitted order will guess it
 // again, and the slot is left for a move it would not guess. Each slot is one 64-bit word (a
