@@ -176,16 +176,19 @@ TEST(MoveOrdering, OrderingsGiveTheSameAnswersAlongRandomGames) {
 }
 
 TEST(MoveMemory, RecallsTheLastMoveRememberedForTheSameSurroundings) {
-  const Board board(7, 7);
-  MoveMemory memory(board);
-  const Position node = node_at(board, "c3", squares(board, {"d4", "d3"}));
-  const std::uint64_t tag = memory.tag_of(node, 40);
-  EXPECT_NE(tag, 0u);
-  EXPECT_EQ(memory.recall(tag), -1) << "a new memory remembers nothing";
-  memory.remember(tag, parse_square(board, "b3"));
-  EXPECT_EQ(memory.recall(tag), parse_square(board, "b3"));
-  memory.remember(tag, parse_square(board, "c2"));
-  EXPECT_EQ(memory.recall(tag), parse_square(board, "c2")) << "the last move wins";
+  // 7x7 has the large memory, 5x5 the small one.
+  for (const Board& board : {Board(7, 7), Board(5, 5)}) {
+    MoveMemory memory(board);
+    const Position node = node_at(board, "c3", squares(board, {"d4", "d3"}));
+    const std::uint64_t tag = memory.tag_of(node, 20);
+    EXPECT_NE(tag, 0u);
+    EXPECT_EQ(memory.recall(tag), -1) << "a new memory remembers nothing";
+    memory.remember(tag, parse_square(board, "b3"));
+    EXPECT_EQ(memory.recall(tag), parse_square(board, "b3"));
+    memory.remember(tag, parse_square(board, "c2"));
+    EXPECT_EQ(memory.recall(tag), parse_square(board, "c2")) << "the last move wins";
+    EXPECT_EQ(memory.recall(memory.tag_of(node, 30)), -1) << "other surroundings, no entry";
+  }
 }
 
 TEST(MoveMemory, SurroundingsAreTheBoxOfTwoStepsTheSideAndTheRegionsSize) {
