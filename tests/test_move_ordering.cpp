@@ -64,6 +64,7 @@ TEST(MoveOrdering, FeaturesOfAMoveBesideTheMoversGoal) {
   EXPECT_EQ(features.blocked_neighbours, 1);  // c3, just slimed
   EXPECT_TRUE(features.keeps_my_goal);
   EXPECT_TRUE(features.keeps_their_goal);
+  EXPECT_FALSE(features.on_edge);
 }
 
 TEST(MoveOrdering, FeaturesOfAMoveThatCutsOffTheMoversGoal) {
@@ -81,6 +82,8 @@ TEST(MoveOrdering, FeaturesOfAMoveThatCutsOffTheMoversGoal) {
   EXPECT_EQ(features.safe_replies, 3);
   EXPECT_EQ(features.my_goal_distance, 2);
   EXPECT_EQ(features.their_goal_distance, 4);
+  EXPECT_TRUE(features.on_edge);  // rank 1
+  EXPECT_FALSE(features_of(board, node, "c2").on_edge);
 }
 
 TEST(MoveOrdering, MobilityOrderIsSafeRepliesThenDistance) {
@@ -90,10 +93,10 @@ TEST(MoveOrdering, MobilityOrderIsSafeRepliesThenDistance) {
   features.safe_replies = 3;
   features.my_goal_distance = 2;
   features.total_next_moves = 40;  // ignored by this order
-  EXPECT_EQ(mobility.priority(features, 24), 3 * 16 + 2);
+  EXPECT_EQ(mobility.priority(features, 24, true), 3 * 16 + 2);
   features.safe_replies = 2;
   features.my_goal_distance = 6;
-  EXPECT_LT(mobility.priority(features, 24), 3 * 16 + 2);
+  EXPECT_LT(mobility.priority(features, 24, true), 3 * 16 + 2);
 }
 
 TEST(MoveOrdering, TunedOrderPrefersCuttingTheOpponentsGoalOffInTheOpening) {
@@ -104,12 +107,27 @@ TEST(MoveOrdering, TunedOrderPrefersCuttingTheOpponentsGoalOffInTheOpening) {
   keeps.keeps_my_goal = keeps.keeps_their_goal = true;
   MoveFeatures cuts = keeps;
   cuts.keeps_their_goal = false;
-  EXPECT_LT(tuned.priority(cuts, 40), tuned.priority(keeps, 40));
+  EXPECT_LT(tuned.priority(cuts, 40, true), tuned.priority(keeps, 40, true));
   // Fewer safe replies comes first, other things equal, in the opening and the endgame.
   MoveFeatures fewer = keeps;
   fewer.safe_replies = 2;
-  EXPECT_LT(tuned.priority(fewer, 40), tuned.priority(keeps, 40));
-  EXPECT_LT(tuned.priority(fewer, 10), tuned.priority(keeps, 10));
+  EXPECT_LT(tuned.priority(fewer, 40, true), tuned.priority(keeps, 40, true));
+  EXPECT_LT(tuned.priority(fewer, 10, true), tuned.priority(keeps, 10, true));
+}
+
+TEST(MoveOrdering, TunedOrderPutsEdgeMovesLateInTheOpeningOfAWinLossSearch) {
+  const Board board(7, 7);
+  const MoveOrderer tuned(board, MoveOrdering::tuned);
+  MoveFeatures inside;
+  inside.safe_replies = 4;
+  inside.keeps_my_goal = inside.keeps_their_goal = true;
+  MoveFeatures edge = inside;
+  edge.on_edge = true;
+  edge.safe_replies = 2;  // fewer replies, as edge squares have
+  EXPECT_GT(tuned.priority(edge, 40, true), tuned.priority(inside, 40, true));
+  // Not with remoteness, nor in the endgame: there fewer replies still come first.
+  EXPECT_LT(tuned.priority(edge, 40, false), tuned.priority(inside, 40, false));
+  EXPECT_LT(tuned.priority(edge, 10, true), tuned.priority(inside, 10, true));
 }
 
 /// Analyses `position` with solvers of options `one` and `other` (one thread, so that each run

@@ -386,7 +386,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     } else if (move != table_move) {
       priority = orderer_.priority(
           orderer_.move_features(node, move, my_goal_zone, their_goal_zone, child_region),
-          region_size);
+          region_size, options_.value_only);
     }
     candidates[candidate_count++] = {move, child, priority};
   }
