@@ -13,6 +13,8 @@
 //             (SolverOptions::simplify_pockets, rastros/pockets.hpp)
 //   memory    with (the default) and without the move memory (SolverOptions::remember_moves,
 //             search/move_memory.hpp)
+//   edge      the fitted order with (the default) and without edge moves put late in the
+//             opening of win/loss searches (MoveOrdering::tuned_without_edge)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
 // iteration each (seconds long): use --benchmark_repetitions=3 and compare medians.
 
@@ -36,6 +38,7 @@ enum Aids : int {
   kDeferBusyBrothers = 5,  // every aid, and ABDADA deferral of brothers being searched
   kWithoutPockets = 6,     // every aid but pockets (value only; with remoteness never used)
   kWithoutMoveMemory = 7,  // every aid but the move memory
+  kWithoutLateEdge = 8,    // every aid, the fitted order without edge moves put late
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -52,6 +55,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   options.prune_region = options.use_symmetry = options.use_matching = !plain;
   options.use_one_goal_rule = state.range(2) != kWithoutOneGoalRule && !plain;
   if (plain || state.range(2) == kMobilityOrdering) options.move_ordering = MoveOrdering::mobility;
+  if (state.range(2) == kWithoutLateEdge) options.move_ordering = MoveOrdering::tuned_without_edge;
   options.defer_busy_brothers = state.range(2) == kDeferBusyBrothers;
   options.simplify_pockets = state.range(2) != kWithoutPockets && !plain;
   options.remember_moves = state.range(2) != kWithoutMoveMemory && !plain;
@@ -96,10 +100,12 @@ BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kWithoutPockets})
     ->Args({1, kValueOnly, kWithoutMoveMemory})
+    ->Args({1, kValueOnly, kWithoutLateEdge})
     ->Args({2, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Args({2, kValueOnly, kWithoutPockets})
     ->Args({2, kValueOnly, kWithoutMoveMemory})
+    ->Args({2, kValueOnly, kWithoutLateEdge})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);
@@ -116,11 +122,13 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kWithoutPockets})
     ->Args({1, kValueOnly, kWithoutMoveMemory})
+    ->Args({1, kValueOnly, kWithoutLateEdge})
     ->Args({2, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kSmallPages})
     ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Args({2, kValueOnly, kWithoutPockets})
     ->Args({2, kValueOnly, kWithoutMoveMemory})
+    ->Args({2, kValueOnly, kWithoutLateEdge})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);

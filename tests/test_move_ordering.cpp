@@ -128,6 +128,9 @@ TEST(MoveOrdering, TunedOrderPutsEdgeMovesLateInTheOpeningOfAWinLossSearch) {
   // Not with remoteness, nor in the endgame: there fewer replies still come first.
   EXPECT_LT(tuned.priority(edge, 40, false), tuned.priority(inside, 40, false));
   EXPECT_LT(tuned.priority(edge, 10, true), tuned.priority(inside, 10, true));
+  // Nor in the benchmark's baseline, the fitted order as it was before.
+  const MoveOrderer without_edge(board, MoveOrdering::tuned_without_edge);
+  EXPECT_LT(without_edge.priority(edge, 40, true), without_edge.priority(inside, 40, true));
 }
 
 /// Analyses `position` with solvers of options `one` and `other` (one thread, so that each run

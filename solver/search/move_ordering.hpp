@@ -32,8 +32,9 @@
 namespace rastros {
 
 enum class MoveOrdering {
-  tuned,     // the fitted weights below
-  mobility,  // safe replies, then distance to our goal: the order before the fitted one
+  tuned,               // the fitted weights below
+  tuned_without_edge,  // the same without putting edge moves late (session 16's baseline)
+  mobility,            // safe replies, then distance to our goal: the order before the fitted one
 };
 
 /// What the ordering looks at for one move of a node (see move_features below).
@@ -108,7 +109,8 @@ class MoveOrderer {
     }
     const bool opening = region_size >= kOpeningRegion;
     const Weights& w = opening ? kOpening : kEndgame;
-    const int edge = opening && win_loss && features.on_edge ? kOpeningEdgeWinLoss : 0;
+    const bool late_edge = ordering_ == MoveOrdering::tuned && opening && win_loss;
+    const int edge = late_edge && features.on_edge ? kOpeningEdgeWinLoss : 0;
     return edge + w.safe_replies * features.safe_replies +
            w.fewest_next_moves * features.fewest_next_moves +
            w.most_next_moves * features.most_next_moves +
