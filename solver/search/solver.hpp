@@ -57,7 +57,7 @@ struct SolverOptions {
   /// Try first the move that last won in a position with the same surroundings of the snail
   /// (search/move_memory.hpp): never changes a result. Win/loss searches only (value_only, and
   /// the value pass that starts a remoteness search). 7x7 value-only analysis, one thread:
-  /// 4.33 M -> 2.89 M nodes; 8x7 value-only root 21.2 M -> 10.9 M (README, "Performance").
+  /// 3.50 M -> 2.08 M nodes; 8x7 value-only root 21.2 M -> 10.9 M (README, "Performance").
   bool remember_moves = true;
   /// With several threads, a thread reaching a brother that another thread is searching
   /// defers it and comes back later (ABDADA). Off by default: keeping the shared record of
