@@ -275,10 +275,11 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 
   const SquareMask region =
       options_.prune_region ? node.free : region_of(board_, node.snail, node.free);
+  const int region_size = count(region);
   // Asked for now, read after the table: the two cache misses overlap. Only in win/loss
   // searches: with remoteness it saved a tenth of the nodes but cost more time than that.
   const std::uint64_t surroundings =
-      kValueOnly && options_.remember_moves ? memory_.tag_of(node, count(region)) : 0;
+      kValueOnly && options_.remember_moves ? memory_.tag_of(node, region_size) : 0;
   if (surroundings) memory_.prefetch(surroundings);
   Score lower = -kInfinity;
   Score upper = kInfinity;
@@ -290,7 +291,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       if constexpr (kValueOnly) return wins ? 1 : -1;
       // Each ply enters a new square of the region, and in geography a win takes an odd
       // number of plies (the opponent is stuck after our move), a loss an even number.
-      const int longest = count(region);
+      const int longest = region_size;
       if (wins) {
         lower = score_of_win(longest % 2 ? longest : longest - 1);
         upper = score_of_win(1);
@@ -316,7 +317,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     // A value-only entry, when there is one, tells who wins: the score is then in one half.
     TableEntry value;
     if (lower < 0 && upper > 0 && table_.probe(key, true, value)) {
-      const int longest = count(region);
+      const int longest = region_size;
       if (value.lower > 0) lower = std::max(lower, score_of_win(longest));
       if (value.upper < 0) upper = std::min(upper, score_of_loss(longest));
       if (value.lower == 0 && value.upper == 0) return 0;  // a draw: no remoteness to find
@@ -325,7 +326,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     }
   }
   if (stuck_loses && options_.use_matching && options_.use_one_goal_rule &&
-      count(region) >= options_.one_goal_min_region &&
+      region_size >= options_.one_goal_min_region &&
       ((region & bit(my_goal)) == 0) != ((region & bit(their_goal)) == 0)) {
     // One goal left in reach. Its owner has every move of plain geography on the rest of the
     // region plus a winning one (entering it); the other player's extra move (entering it too)
@@ -336,7 +337,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     const bool mover_wins_geography = geography_mover_wins(board_, node.snail, region & ~bit(goal));
     if (mine == mover_wins_geography) {
       if constexpr (kValueOnly) return mine ? 1 : -1;
-      const int longest = count(region);
+      const int longest = region_size;
       if (mine) {
         lower = std::max(lower, score_of_win(longest));
       } else {
@@ -355,7 +356,6 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // (we would enter it next). A move that leaves the opponent only such squares wins at once.
   const SquareMask my_goal_zone = board_.goal_zone(node.to_move, node.free);
   const SquareMask their_goal_zone = board_.goal_zone(opponent(node.to_move), node.free);
-  const int region_size = count(region);
   // A move that won where the surroundings were the same goes right after the table's.
   const int remembered = surroundings ? memory_.recall(surroundings) : -1;
   Score forced_win = -kInfinity;
@@ -381,12 +381,12 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     const PackedPosition child = canonicalizer_.pack_after_step(node, move, child_region);
     table_.prefetch(child);  // the probes below then overlap their cache misses
     int priority = MoveSorter::kTableMove;
-    if (move != table_move && move == remembered) {
-      priority = MoveSorter::kRememberedMove;
-    } else if (move != table_move) {
-      priority = orderer_.priority(
-          orderer_.move_features(node, move, my_goal_zone, their_goal_zone, child_region),
-          region_size, options_.value_only);
+    if (move != table_move) {
+      priority = move == remembered
+                     ? MoveSorter::kRememberedMove
+                     : orderer_.priority(orderer_.move_features(node, move, my_goal_zone,
+                                                                their_goal_zone, child_region),
+                                         region_size, options_.value_only);
     }
     candidates[candidate_count++] = {move, child, priority};
   }
@@ -407,9 +407,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
   const bool parallel =
-      threads_ > 1 && ply < kSplitPlies && sorter.size() > 1 && count(region) >= kSplitRegion;
+      threads_ > 1 && ply < kSplitPlies && sorter.size() > 1 && region_size >= kSplitRegion;
   int best_move = -1;
-  const bool mark_busy = busy_.active() && count(region) >= kSplitRegion;
+  const bool mark_busy = busy_.active() && region_size >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
   const Score best =
       search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split, ply, parallel,
