@@ -27,19 +27,22 @@ class MoveSorter {
   static constexpr int kTableMove = INT_MIN + 1;
   static constexpr int kRememberedMove = INT_MIN + 2;  // search/move_memory.hpp
 
-  /// Adds a move with its priority (lower first). Insertion sort: the list is tiny.
+  /// Adds a move with its priority (lower first). Insertion sort of one-byte indices: the list
+  /// is tiny, and moving indices instead of 32-byte entries showed in the profile.
   void add(Square move, const PackedPosition& child, int priority) {
+    entries_[size_] = {move, child, priority};
     int i = size_;
-    for (; i > 0 && entries_[i - 1].priority > priority; --i) entries_[i] = entries_[i - 1];
-    entries_[i] = {move, child, priority};
+    for (; i > 0 && entries_[order_[i - 1]].priority > priority; --i) order_[i] = order_[i - 1];
+    order_[i] = static_cast<std::uint8_t>(size_);
     ++size_;
   }
 
   int size() const { return size_; }
-  const Entry& operator[](int i) const { return entries_[i]; }
+  const Entry& operator[](int i) const { return entries_[order_[i]]; }
 
  private:
-  std::array<Entry, 8> entries_;  // only the first size_ are set
+  std::array<Entry, 8> entries_;     // in the order added; only the first size_ are set
+  std::array<std::uint8_t, 8> order_;  // entries_ indices, best first
   int size_ = 0;
 };
 

@@ -380,6 +380,10 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     SquareMask child_region;
     const PackedPosition child = canonicalizer_.pack_after_step(node, move, child_region);
     table_.prefetch(child);  // the probes below then overlap their cache misses
+    if (surroundings) {
+      // The child's own surroundings, which it recalls after its probes: asked for now.
+      memory_.prefetch(memory_.tag_of(Canonicalizer::unpack(child), count(child.free)));
+    }
     int priority = MoveSorter::kTableMove;
     if (move != table_move) {
       priority = move == remembered
