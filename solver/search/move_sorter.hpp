@@ -41,7 +41,7 @@ class MoveSorter {
   const Entry& operator[](int i) const { return entries_[order_[i]]; }
 
  private:
-  std::array<Entry, 8> entries_;     // in the order added; only the first size_ are set
+  std::array<Entry, 8> entries_;       // in the order added; only the first size_ are set
   std::array<std::uint8_t, 8> order_;  // entries_ indices, best first
   int size_ = 0;
 };
