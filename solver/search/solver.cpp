@@ -356,9 +356,22 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // (we would enter it next). A move that leaves the opponent only such squares wins at once.
   const SquareMask my_goal_zone = board_.goal_zone(node.to_move, node.free);
   const SquareMask their_goal_zone = board_.goal_zone(opponent(node.to_move), node.free);
+  // Wins one ply ahead are looked for before any child is packed: a node that has one ends
+  // here, and packing the children (region, pockets, symmetry) is the dearest part of a node.
+  Score forced_win = -kInfinity;
+  for (Square move : SquareSet(playable)) {
+    const SquareMask replies = board_.neighbours(move) & node.free & ~bit(move);
+    if (!replies && stuck_loses) return win_in<kValueOnly>(1);  // the opponent is stuck
+    if (replies && !(replies & ~my_goal_zone)) {
+      if constexpr (kValueOnly) return 1;
+      // They delay: step next to our goal (we enter it: 3 plies) rather than into it (2).
+      forced_win = std::max(forced_win, win_in<false>(replies & ~bit(my_goal) ? 3 : 2));
+    }
+  }
+  if (forced_win > -kInfinity) return forced_win;  // only a win in 1 is quicker, ruled out above
+
   // A move that won where the surroundings were the same goes right after the table's.
   const int remembered = surroundings ? memory_.recall(surroundings) : -1;
-  Score forced_win = -kInfinity;
   struct Candidate {
     Square move;
     PackedPosition child;
@@ -367,15 +380,6 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   std::array<Candidate, 8> candidates;
   int candidate_count = 0;
   for (Square move : SquareSet(playable)) {
-    const SquareMask replies = board_.neighbours(move) & node.free & ~bit(move);
-    if (!replies && stuck_loses) return win_in<kValueOnly>(1);  // the opponent is stuck
-    const int safe_replies = count(replies & ~my_goal_zone);
-    if (safe_replies == 0 && replies) {
-      if constexpr (kValueOnly) return 1;
-      // They delay: step next to our goal (we enter it: 3 plies) rather than into it (2).
-      forced_win = std::max(forced_win, win_in<false>(replies & ~bit(my_goal) ? 3 : 2));
-      continue;
-    }
     // `node` came from unpacking a key: its free squares are its region.
     SquareMask child_region;
     const PackedPosition child = canonicalizer_.pack_after_step(node, move, child_region);
@@ -394,7 +398,6 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     }
     candidates[candidate_count++] = {move, child, priority};
   }
-  if (forced_win > -kInfinity) return forced_win;  // only a win in 1 is quicker, ruled out above
 
   MoveSorter sorter;
   for (int i = 0; i < candidate_count; ++i) {
