@@ -276,8 +276,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   const SquareMask region =
       options_.prune_region ? node.free : region_of(board_, node.snail, node.free);
   const int region_size = count(region);
-  // Asked for now, read after the table: the two cache misses overlap. Only in win/loss
-  // searches: with remoteness it saved a tenth of the nodes but cost more time than that.
+  // The parent asked for this slot with the node's table bucket; asked again here for the
+  // nodes no parent prepared (the root). Read once the one-ply wins are ruled out. Only in
+  // win/loss searches: with remoteness it saved a tenth of the nodes but cost more time.
   const std::uint64_t surroundings =
       kValueOnly && options_.remember_moves ? memory_.tag_of(node, region_size) : 0;
   if (surroundings) memory_.prefetch(surroundings);
