@@ -386,7 +386,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     const PackedPosition child = canonicalizer_.pack_after_step(node, move, child_region);
     table_.prefetch(child);  // the probes below then overlap their cache misses
     if (surroundings) {
-      // The child's own surroundings, which it recalls after its probes: asked for now.
+      // The child's own surroundings, which it recalls after its probes: asked for now. (With
+      // region pruning off, the child's region is not its key's free squares and this asks for
+      // a slot it will not read: a prefetch, never a wrong hint.)
       memory_.prefetch(memory_.tag_of(Canonicalizer::unpack(child), count(child.free)));
     }
     int priority = MoveSorter::kTableMove;
