@@ -86,6 +86,33 @@ TEST(MoveOrdering, FeaturesOfAMoveThatCutsOffTheMoversGoal) {
   EXPECT_FALSE(features_of(board, node, "c2").on_edge);
 }
 
+TEST(MoveOrdering, RepliesThatWinAtOnceAreFlagged) {
+  // What the solver reads to count a move as lost without searching it (solver.cpp).
+  const Board board(5, 5);
+  {
+    // Snail on c3, d1 and e2 slimed. After d2, player 2's reply e1 leaves player 1 no move:
+    // e1's neighbours are d1 and e2 (slime) and d2 (just left).
+    const Position node = node_at(board, "c3", squares(board, {"d1", "e2"}));
+    const MoveFeatures features = features_of(board, node, "d2");
+    EXPECT_EQ(features.safe_replies, 5);  // c1, c2, d3, e1, e3
+    EXPECT_TRUE(features.reply_leaves_us_stuck);
+    EXPECT_FALSE(features.reply_forces_their_goal);  // every other reply leaves a safe square
+    EXPECT_EQ(features.fewest_next_moves, 0);
+  }
+  {
+    // Snail on c3, d2 and e2 slimed. After d3, player 2's reply e3 leaves player 1 only d4 and
+    // e4, both next to e5: player 2 enters it next.
+    const Position node = node_at(board, "c3", squares(board, {"d2", "e2"}));
+    const MoveFeatures features = features_of(board, node, "d3");
+    EXPECT_TRUE(features.reply_forces_their_goal);
+    EXPECT_FALSE(features.reply_leaves_us_stuck);
+    // After c4 instead, no reply of player 2 does either.
+    const MoveFeatures quiet = features_of(board, node, "c4");
+    EXPECT_FALSE(quiet.reply_forces_their_goal);
+    EXPECT_FALSE(quiet.reply_leaves_us_stuck);
+  }
+}
+
 TEST(MoveOrdering, MobilityOrderIsSafeRepliesThenDistance) {
   const Board board(5, 5);
   const MoveOrderer mobility(board, MoveOrdering::mobility);

@@ -50,6 +50,9 @@ struct MoveFeatures {
   bool keeps_my_goal = false;   // our goal still in the region after the move
   bool keeps_their_goal = false;
   bool on_edge = false;  // the move is on the board's first or last file or rank
+  // Not weighed: what the solver learns from the same replies (solver.cpp). Some safe reply
+  bool reply_forces_their_goal = false;  // leaves us only squares of their goal zone
+  bool reply_leaves_us_stuck = false;    // leaves us no move at all
 };
 
 class MoveOrderer {
@@ -77,27 +80,44 @@ class MoveOrderer {
   /// `child_region`: the region after the move.
   MoveFeatures move_features(const Position& node, Square move, SquareMask my_goal_zone,
                              SquareMask their_goal_zone, SquareMask child_region) const {
+    MoveFeatures features = reply_features(node, move, my_goal_zone, their_goal_zone);
+    add_region_features(features, node, move, child_region);
+    return features;
+  }
+
+  /// The features that look at the opponent's replies only (the first five, and the two the
+  /// solver reads): known before the position after the move is packed.
+  MoveFeatures reply_features(const Position& node, Square move, SquareMask my_goal_zone,
+                              SquareMask their_goal_zone) const {
     MoveFeatures features;
     const SquareMask after_move = node.free & ~bit(move);
     const SquareMask safe = board_.neighbours(move) & after_move & ~my_goal_zone;
     features.safe_replies = count(safe);
     features.fewest_next_moves = safe ? 64 : 0;
     for (Square reply : SquareSet(safe)) {
-      const int next =
-          count(board_.neighbours(reply) & after_move & ~bit(reply) & ~their_goal_zone);
+      const SquareMask ours = board_.neighbours(reply) & after_move;
+      const SquareMask ours_safe = ours & ~their_goal_zone;
+      const int next = count(ours_safe);
       features.fewest_next_moves = std::min(features.fewest_next_moves, next);
       features.most_next_moves = std::max(features.most_next_moves, next);
       features.total_next_moves += next;
+      if (!ours) features.reply_leaves_us_stuck = true;
+      if (ours && !ours_safe) features.reply_forces_their_goal = true;
     }
     const bool second = node.to_move == Player::two;
     features.my_goal_distance = goal_distance_[second][move];
     features.their_goal_distance = goal_distance_[!second][move];
+    return features;
+  }
+
+  /// The rest, from the region after the move.
+  void add_region_features(MoveFeatures& features, const Position& node, Square move,
+                           SquareMask child_region) const {
     features.squares_cut_off = count(node.free) - 1 - count(child_region);
     features.blocked_neighbours = count(board_.neighbours(move) & ~node.free);
     features.keeps_my_goal = child_region & bit(board_.goal_of(node.to_move));
     features.keeps_their_goal = child_region & bit(board_.goal_of(opponent(node.to_move)));
     features.on_edge = edge_ & bit(move);
-    return features;
   }
 
   /// Lower first. `region_size`: the node's region, which picks the weights. `win_loss`: the

@@ -380,7 +380,19 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   };
   std::array<Candidate, 8> candidates;
   int candidate_count = 0;
+
+  int lost_move = -1;  // a move that loses at once (below), not searched
   for (Square move : SquareSet(playable)) {
+    MoveFeatures features = orderer_.reply_features(node, move, my_goal_zone, their_goal_zone);
+    if constexpr (kValueOnly) {
+      // The opponent has a reply that leaves us stuck or only squares next to their goal: the
+      // child would find that win first thing (the pass above, one ply down). Counted as a
+      // loss here, without packing the child or entering it.
+      if (features.reply_forces_their_goal || (stuck_loses && features.reply_leaves_us_stuck)) {
+        lost_move = move;
+        continue;
+      }
+    }
     // `node` came from unpacking a key: its free squares are its region.
     SquareMask child_region;
     const PackedPosition child = canonicalizer_.pack_after_step(node, move, child_region);
@@ -393,11 +405,12 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     }
     int priority = MoveSorter::kTableMove;
     if (move != table_move) {
-      priority = move == remembered
-                     ? MoveSorter::kRememberedMove
-                     : orderer_.priority(orderer_.move_features(node, move, my_goal_zone,
-                                                                their_goal_zone, child_region),
-                                         region_size, options_.value_only);
+      if (move == remembered) {
+        priority = MoveSorter::kRememberedMove;
+      } else {
+        orderer_.add_region_features(features, node, move, child_region);
+        priority = orderer_.priority(features, region_size, options_.value_only);
+      }
     }
     candidates[candidate_count++] = {move, child, priority};
   }
@@ -421,11 +434,15 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   int best_move = -1;
   const bool mark_busy = busy_.active() && region_size >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
-  const Score best =
+  Score best =
       search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split, ply, parallel,
                                   best_move, stops_seen, surroundings);
   if (mark_busy) busy_.leave(key);
   if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
+  if (lost_move >= 0 && best < loss_in<kValueOnly>(0)) {  // only moves that lose at once
+    best = loss_in<kValueOnly>(0);
+    best_move = lost_move;
+  }
 
   // Fail-soft: `best` is exact inside the window, an upper bound below it, a lower bound above.
   const Score new_lower = best > window_alpha ? std::max(lower, best) : lower;
