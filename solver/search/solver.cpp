@@ -437,8 +437,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   Score best = search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split, ply,
                                            parallel, best_move, stops_seen, surroundings);
   if (mark_busy) busy_.leave(key);
-  if (abandoned(split, stops_seen)) return 0;             // the caller ignores this score
-  if (lost_move >= 0 && best < loss_in<kValueOnly>(0)) {  // only moves that lose at once
+  if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
+  // No move searched, or none did better than the moves that lose at once.
+  if (lost_move >= 0 && best < loss_in<kValueOnly>(0)) {
     best = loss_in<kValueOnly>(0);
     best_move = lost_move;
   }
