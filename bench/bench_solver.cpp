@@ -13,6 +13,8 @@
 //             (SolverOptions::simplify_pockets, rastros/pockets.hpp)
 //   memory    with (the default) and without the move memory (SolverOptions::remember_moves,
 //             search/move_memory.hpp)
+//   lost      with (the default) and without the lost-move rule: moves after which the
+//             opponent wins one ply ahead counted lost unsearched (SolverOptions::lost_move_rule)
 //   edge      the fitted order with (the default) and without edge moves put late in the
 //             opening of win/loss searches (MoveOrdering::tuned_without_edge)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
@@ -33,12 +35,13 @@ enum Aids : int {
   kAllAids = 0,
   kPlainAlphaBeta = 1,
   kWithoutOneGoalRule = 2,
-  kMobilityOrdering = 3,   // every aid, with the move order before the fitted one
-  kSmallPages = 4,         // every aid, the table on small pages (RASTROS_HUGE_PAGES=0)
-  kDeferBusyBrothers = 5,  // every aid, and ABDADA deferral of brothers being searched
-  kWithoutPockets = 6,     // every aid but pockets (value only; with remoteness never used)
-  kWithoutMoveMemory = 7,  // every aid but the move memory
-  kWithoutLateEdge = 8,    // every aid, the fitted order without edge moves put late
+  kMobilityOrdering = 3,     // every aid, with the move order before the fitted one
+  kSmallPages = 4,           // every aid, the table on small pages (RASTROS_HUGE_PAGES=0)
+  kDeferBusyBrothers = 5,    // every aid, and ABDADA deferral of brothers being searched
+  kWithoutPockets = 6,       // every aid but pockets (value only; with remoteness never used)
+  kWithoutMoveMemory = 7,    // every aid but the move memory
+  kWithoutLateEdge = 8,      // every aid, the fitted order without edge moves put late
+  kWithoutLostMoveRule = 9,  // every aid but the lost-move rule (value only)
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -59,6 +62,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   options.defer_busy_brothers = state.range(2) == kDeferBusyBrothers;
   options.simplify_pockets = state.range(2) != kWithoutPockets && !plain;
   options.remember_moves = state.range(2) != kWithoutMoveMemory && !plain;
+  options.lost_move_rule = state.range(2) != kWithoutLostMoveRule && !plain;
   options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
   const SmallPagesOnly small_pages(state.range(2) == kSmallPages);
@@ -101,6 +105,7 @@ BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kWithoutPockets})
     ->Args({1, kValueOnly, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kWithoutLateEdge})
+    ->Args({1, kValueOnly, kWithoutLostMoveRule})
     ->Args({2, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Args({2, kValueOnly, kWithoutPockets})
@@ -123,12 +128,14 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kValueOnly, kWithoutPockets})
     ->Args({1, kValueOnly, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kWithoutLateEdge})
+    ->Args({1, kValueOnly, kWithoutLostMoveRule})
     ->Args({2, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kSmallPages})
     ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Args({2, kValueOnly, kWithoutPockets})
     ->Args({2, kValueOnly, kWithoutMoveMemory})
     ->Args({2, kValueOnly, kWithoutLateEdge})
+    ->Args({2, kValueOnly, kWithoutLostMoveRule})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);

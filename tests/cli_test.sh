@@ -266,6 +266,14 @@ expect_json "solve --no-move-memory gives the same values and remoteness" \
   solve --board 5x5 --threads 1 --no-move-memory --json --quiet
 expect_error 2 "alpha-beta only" "df-pn with --no-move-memory" \
   solve --algorithm proof-number --value-only --no-move-memory
+# The lost-move rule settles some moves without searching them (fewer nodes), never a value.
+run solve --board 5x5 --threads 1 --value-only --json --quiet
+cp "$WORK/out" "$WORK/lost.json"
+expect_json "solve --value-only --no-lost-move-rule gives the same values" \
+  "[(c['move'], c['value']) for c in j['children']] == [(c['move'], c['value']) for c in json.load(open('$WORK/lost.json'))['children']] and j['nodes'] > json.load(open('$WORK/lost.json'))['nodes']" \
+  solve --board 5x5 --threads 1 --value-only --no-lost-move-rule --json --quiet
+expect_error 2 "alpha-beta only" "df-pn with --no-lost-move-rule" \
+  solve --algorithm proof-number --value-only --no-lost-move-rule
 expect_error 2 "too small" "df-pn with --memory too small" \
   solve --algorithm proof-number --value-only --memory 1K
 expect_error 2 "needs --checkpoint" "--checkpoint-every without --checkpoint" \

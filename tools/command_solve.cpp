@@ -439,6 +439,7 @@ int run_solve(const Arguments& arguments) {
   bool no_matching = false;
   bool no_pockets = false;
   bool no_move_memory = false;
+  bool no_lost_move_rule = false;
   bool quiet = false;
   bool json = false;
   bool root_only = false;
@@ -465,6 +466,9 @@ int run_solve(const Arguments& arguments) {
       "no-move-memory", po::bool_switch(&no_move_memory),
       "search aid off: do not try first the move that won where the snail's surroundings were "
       "the same")(
+      "no-lost-move-rule", po::bool_switch(&no_lost_move_rule),
+      "search aid off: search the moves after which the opponent wins one ply ahead instead of "
+      "counting them lost")(
       "db", po::value(&database.path)->notifier([](const std::string& path) {
         if (path.empty()) throw InputError("--db needs a file name");
       }),
@@ -527,7 +531,7 @@ int run_solve(const Arguments& arguments) {
           "belong to rastros query");
     }
     if (value_only || no_region || no_symmetry || no_matching || no_pockets || no_move_memory ||
-        root_only || algorithm != "alpha-beta") {
+        no_lost_move_rule || root_only || algorithm != "alpha-beta") {
       throw InputError(
           "--value-only, --root-only, --algorithm and the --no-* search options do not apply "
           "to --db");
@@ -552,7 +556,8 @@ int run_solve(const Arguments& arguments) {
         "when searching for remoteness)");
   }
   const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
-  if (proof_number && (no_region || no_symmetry || no_matching || no_pockets || no_move_memory)) {
+  if (proof_number && (no_region || no_symmetry || no_matching || no_pockets || no_move_memory ||
+                       no_lost_move_rule)) {
     throw InputError("the --no-* search options apply to --algorithm alpha-beta only");
   }
   if ((!database.checkpoint.empty() || database.resume) && !proof_number) {
@@ -577,6 +582,7 @@ int run_solve(const Arguments& arguments) {
   options.use_matching = !no_matching;
   options.simplify_pockets = !no_pockets;
   options.remember_moves = !no_move_memory;
+  options.lost_move_rule = !no_lost_move_rule;
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   // Checked here for df-pn too, which would accept any size.

@@ -384,7 +384,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   int lost_move = -1;  // a move that loses at once (below), not searched
   for (Square move : SquareSet(playable)) {
     MoveFeatures features = orderer_.reply_features(node, move, my_goal_zone, their_goal_zone);
-    if constexpr (kValueOnly) {
+    if (kValueOnly && options_.lost_move_rule) {
       // The opponent has a reply that leaves us stuck or only squares next to their goal: the
       // child would find that win first thing (the pass above, one ply down). Counted as a
       // loss here, without packing the child or entering it.
