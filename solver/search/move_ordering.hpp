@@ -50,9 +50,9 @@ struct MoveFeatures {
   bool keeps_my_goal = false;   // our goal still in the region after the move
   bool keeps_their_goal = false;
   bool on_edge = false;  // the move is on the board's first or last file or rank
-  // Not weighed: what the solver learns from the same replies (solver.cpp). Some safe reply
-  bool reply_forces_their_goal = false;  // leaves us only squares of their goal zone
-  bool reply_leaves_us_stuck = false;    // leaves us no move at all
+  // Not weighed; the solver's lost-move rule reads them (solver.cpp). Whether some safe reply
+  bool reply_forces_their_goal = false;  // leaves us only squares of their goal zone,
+  bool reply_leaves_us_stuck = false;    // or no move at all
 };
 
 class MoveOrderer {

@@ -380,7 +380,6 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   };
   std::array<Candidate, 8> candidates;
   int candidate_count = 0;
-
   int lost_move = -1;  // a move that loses at once (below), not searched
   for (Square move : SquareSet(playable)) {
     MoveFeatures features = orderer_.reply_features(node, move, my_goal_zone, their_goal_zone);
@@ -438,7 +437,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
                                            parallel, best_move, stops_seen, surroundings);
   if (mark_busy) busy_.leave(key);
   if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
-  // No move searched, or none did better than the moves that lose at once.
+  // No move was searched: every one loses at once.
   if (lost_move >= 0 && best < loss_in<kValueOnly>(0)) {
     best = loss_in<kValueOnly>(0);
     best_move = lost_move;
