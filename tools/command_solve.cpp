@@ -467,8 +467,8 @@ int run_solve(const Arguments& arguments) {
       "search aid off: do not try first the move that won where the snail's surroundings were "
       "the same")(
       "no-lost-move-rule", po::bool_switch(&no_lost_move_rule),
-      "search aid off: search the moves after which the opponent wins one ply ahead instead of "
-      "counting them lost")(
+      "search aid off: search the moves known to lose (the opponent wins one ply ahead, or the "
+      "table has the position after the move as lost) instead of counting them lost unsearched")(
       "db", po::value(&database.path)->notifier([](const std::string& path) {
         if (path.empty()) throw InputError("--db needs a file name");
       }),

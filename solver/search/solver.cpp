@@ -380,7 +380,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   };
   std::array<Candidate, 8> candidates;
   int candidate_count = 0;
-  int lost_move = -1;  // a move that loses at once (below), not searched
+  int lost_move = -1;  // a move known to lose (below), not searched
   for (Square move : SquareSet(playable)) {
     MoveFeatures features = orderer_.reply_features(node, move, my_goal_zone, their_goal_zone);
     if (kValueOnly && options_.lost_move_rule) {
@@ -423,6 +423,12 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       const Score at_least = to_parent<kValueOnly>(known.upper);
       if (at_least >= window_beta) return at_least;
       if (at_least > 0) candidate.priority = MoveSorter::kKnownWin;  // try it first
+      if (kValueOnly && options_.lost_move_rule &&
+          to_parent<kValueOnly>(known.lower) <= loss_in<kValueOnly>(0)) {
+        // Known lost: entering the child would only read this entry again.
+        lost_move = candidate.move;
+        continue;
+      }
     }
     sorter.add(candidate.move, candidate.child, candidate.priority);
   }
@@ -437,7 +443,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
                                            parallel, best_move, stops_seen, surroundings);
   if (mark_busy) busy_.leave(key);
   if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
-  // No move was searched: every one loses at once.
+  // No move was searched: every one is known to lose.
   if (lost_move >= 0 && best < loss_in<kValueOnly>(0)) {
     best = loss_in<kValueOnly>(0);
     best_move = lost_move;
