@@ -13,8 +13,9 @@
 //             (SolverOptions::simplify_pockets, rastros/pockets.hpp)
 //   memory    with (the default) and without the move memory (SolverOptions::remember_moves,
 //             search/move_memory.hpp)
-//   lost      with (the default) and without the lost-move rule: moves after which the
-//             opponent wins one ply ahead counted lost unsearched (SolverOptions::lost_move_rule)
+//   lost      with (the default) and without the lost-move rule: moves known to lose (the
+//             opponent wins one ply ahead, or the table says so) counted lost unsearched
+//             (SolverOptions::lost_move_rule)
 //   edge      the fitted order with (the default) and without edge moves put late in the
 //             opening of win/loss searches (MoveOrdering::tuned_without_edge)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one

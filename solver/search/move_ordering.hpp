@@ -85,8 +85,8 @@ class MoveOrderer {
     return features;
   }
 
-  /// The features that look at the opponent's replies only (the first five, and the two the
-  /// solver reads): known before the position after the move is packed.
+  /// The features known before the position after the move is packed: the four counted over
+  /// the opponent's replies, the two goal distances, and the two flags the solver reads.
   MoveFeatures reply_features(const Position& node, Square move, SquareMask my_goal_zone,
                               SquareMask their_goal_zone) const {
     MoveFeatures features;
