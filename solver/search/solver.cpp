@@ -373,13 +373,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 
   // A move that won where the surroundings were the same goes right after the table's.
   const int remembered = surroundings ? memory_.recall(surroundings) : -1;
-  struct Candidate {
-    Square move;
-    PackedPosition child;
-    int priority;
-  };
-  std::array<Candidate, 8> candidates;
-  int candidate_count = 0;
+  MoveSorter sorter;
   int lost_move = -1;  // a move known to lose (below), not searched
   for (Square move : SquareSet(playable)) {
     MoveFeatures features = orderer_.reply_features(node, move, my_goal_zone, their_goal_zone);
@@ -411,12 +405,11 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
         priority = orderer_.priority(features, region_size, options_.value_only);
       }
     }
-    candidates[candidate_count++] = {move, child, priority};
+    sorter.add(move, child, priority);
   }
 
-  MoveSorter sorter;
-  for (int i = 0; i < candidate_count; ++i) {
-    Candidate& candidate = candidates[i];
+  for (int i = 0; i < sorter.added(); ++i) {
+    MoveSorter::Entry& candidate = sorter.added_entry(i);
     // Enhanced transposition cut-off: a child already known good enough settles the node.
     TableEntry known;
     if (table_.probe(candidate.child, kValueOnly, known)) {
@@ -427,11 +420,11 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
           to_parent<kValueOnly>(known.lower) <= loss_in<kValueOnly>(0)) {
         // Known lost: entering the child would only read this entry again.
         lost_move = candidate.move;
-        continue;
+        sorter.drop(i);
       }
     }
-    sorter.add(candidate.move, candidate.child, candidate.priority);
   }
+  sorter.sort();
 
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
   const bool parallel =
