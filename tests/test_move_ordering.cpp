@@ -18,6 +18,7 @@
 #include "rastros/region.hpp"
 #include "search/move_memory.hpp"
 #include "search/move_ordering.hpp"
+#include "search/move_sorter.hpp"
 #include "search/solver.hpp"
 
 namespace rastros {
@@ -221,6 +222,27 @@ TEST(MoveOrdering, OrderingsGiveTheSameAnswersAlongRandomGames) {
                 20261201, 4,
                 [](SolverOptions& options) { options.move_ordering = MoveOrdering::mobility; }),
             10);
+}
+
+TEST(MoveSorter, PutsTheMovesKeptInOrderOfPriorityTheFirstAddedFirstAmongEquals) {
+  MoveSorter sorter;
+  // Moves 10..15, each with a distinct child; priorities set after adding, as the solver does
+  // when the table knows a child.
+  const int priorities[] = {50, 20, 50, MoveSorter::kRememberedMove, 20, 70};
+  for (int i = 0; i < 6; ++i) {
+    sorter.add(10 + i, PackedPosition{SquareMask{1} << i, static_cast<std::uint8_t>(i)}, 0);
+  }
+  ASSERT_EQ(sorter.added(), 6);
+  for (int i = 0; i < 6; ++i) sorter.added_entry(i).priority = priorities[i];
+  sorter.added_entry(5).priority = MoveSorter::kKnownWin;
+  sorter.drop(2);
+  sorter.sort();
+  std::vector<int> moves;
+  for (int i = 0; i < sorter.size(); ++i) {
+    moves.push_back(sorter[i].move);
+    EXPECT_EQ(sorter[i].child.free, SquareMask{1} << (sorter[i].move - 10)) << "entries move whole";
+  }
+  EXPECT_EQ(moves, (std::vector<int>{15, 13, 11, 14, 10})) << "the dropped move 12 is left out";
 }
 
 TEST(MoveMemory, RecallsTheLastMoveRememberedForTheSameSurroundings) {
