@@ -5,6 +5,9 @@
 // already knows wins, then the move the table remembers as best, then the move that won in
 // positions with the same surroundings (move_memory.hpp), then the rest by the priorities of
 // move_ordering.hpp.
+//
+// Two phases: add() every move, change or drop() some while the table is probed for each
+// child, then sort() once; size() and [] read the order after that.
 
 #include <array>
 #include <climits>
@@ -51,12 +54,12 @@ class MoveSorter {
   /// 32-byte entries showed in the profile.
   void sort() {
     size_ = 0;
-    for (int added = 0; added < added_; ++added) {
-      const int priority = entries_[added].priority;
+    for (int index = 0; index < added_; ++index) {
+      const int priority = entries_[index].priority;
       if (priority == kDropped) continue;
       int i = size_;
       for (; i > 0 && entries_[order_[i - 1]].priority > priority; --i) order_[i] = order_[i - 1];
-      order_[i] = static_cast<std::uint8_t>(added);
+      order_[i] = static_cast<std::uint8_t>(index);
       ++size_;
     }
   }
