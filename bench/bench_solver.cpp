@@ -18,14 +18,22 @@
 //             (SolverOptions::lost_move_rule)
 //   edge      the fitted order with (the default) and without edge moves put late in the
 //             opening of win/loss searches (MoveOrdering::tuned_without_edge)
+//   oracle    the 7x7 value-only analysis with the fitted order, and again with an oracle
+//             trying first, at nodes of a band of region sizes, the move that won there in
+//             the first run (search/move_hints.hpp): how far the order is from perfect, and
+//             where (counter node_ratio: the first run's nodes over the second's)
 // Counters: nodes, nodes/s; each iteration starts from an empty table. The 7x7 runs are one
 // iteration each (seconds long): use --benchmark_repetitions=3 and compare medians.
 
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
+#include <cstdint>
+
 #include "core/huge_pages.hpp"
 #include "rastros/notation.hpp"
+#include "search/move_hints.hpp"
 #include "search/solver.hpp"
 
 namespace rastros {
@@ -98,6 +106,41 @@ void BM_Solve7x7AfterC3(benchmark::State& state) {
   run_solve(state, Board(7, 7), "c3");
 }
 
+/// One thread (node counts are then exact). Arguments: the band of region sizes where the
+/// oracle's hints are used, from state.range(0) squares up to fewer than state.range(1).
+void BM_Analyse7x7OracleOrder(benchmark::State& state) {
+  const Rastros game(Board(7, 7));
+  const Position start = game.start_position();
+  SolverOptions options;
+  options.value_only = true;
+  options.table_bytes = default_table_bytes(true);
+  oneapi::tbb::task_arena arena(1);
+  std::uint64_t plain_nodes = 0;
+  std::uint64_t oracle_nodes = 0;
+  for (auto _ : state) {
+    arena.execute([&] {
+      state.PauseTiming();  // the recording run is the baseline, not the measured one
+      MoveHints hints;
+      SolverOptions recording = options;
+      recording.record_winning_moves = &hints;
+      Solver first(game, recording);
+      benchmark::DoNotOptimize(first.analyse(start));
+      plain_nodes += first.nodes();
+      hints.set_band(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+      SolverOptions hinted = options;
+      hinted.move_hints = &hints;
+      state.ResumeTiming();
+      Solver second(game, hinted);
+      benchmark::DoNotOptimize(second.analyse(start));
+      oracle_nodes += second.nodes();
+    });
+  }
+  state.counters["nodes"] = static_cast<double>(oracle_nodes) / state.iterations();
+  state.counters["plain_nodes"] = static_cast<double>(plain_nodes) / state.iterations();
+  state.counters["node_ratio"] = static_cast<double>(plain_nodes) /
+                                 static_cast<double>(std::max<std::uint64_t>(oracle_nodes, 1));
+}
+
 // Arguments: threads, mode, aids.
 BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kAllAids})
@@ -137,6 +180,19 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({2, kValueOnly, kWithoutMoveMemory})
     ->Args({2, kValueOnly, kWithoutLateEdge})
     ->Args({2, kValueOnly, kWithoutLostMoveRule})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
+// Bands of region sizes (README, "Performance", session 20).
+BENCHMARK(BM_Analyse7x7OracleOrder)
+    ->Args({0, kMaxSquares + 1})
+    ->Args({20, kMaxSquares + 1})
+    ->Args({30, kMaxSquares + 1})
+    ->Args({38, kMaxSquares + 1})
+    ->Args({44, kMaxSquares + 1})
+    ->Args({0, 38})
+    ->Args({0, 30})
+    ->Args({0, 20})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);

@@ -13,9 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include "rastros/canonical.hpp"
 #include "rastros/notation.hpp"
 #include "rastros/rastros.hpp"
 #include "rastros/region.hpp"
+#include "search/move_hints.hpp"
 #include "search/move_memory.hpp"
 #include "search/move_ordering.hpp"
 #include "search/move_sorter.hpp"
@@ -290,6 +292,96 @@ TEST(MoveMemory, NeverChangesAnAnswerAlongRandomGames) {
   EXPECT_GT(expect_same_answers_along_random_games(
                 20261202, 3, [](SolverOptions& options) { options.remember_moves = false; }),
             10);
+}
+
+/// The hints a value-only analysis of the start records (one thread).
+void record_hints(const Rastros& game, MoveHints& hints) {
+  SolverOptions options;
+  options.value_only = true;
+  options.table_bytes = std::size_t{4} << 20;
+  options.record_winning_moves = &hints;
+  tbb::task_arena arena(1);
+  Solver solver(game, options);
+  arena.execute([&] { solver.analyse(game.start_position()); });
+}
+
+TEST(MoveHints, EveryRecordedMoveWins) {
+  for (const auto& [width, height] : {std::pair{6, 6}, std::pair{6, 5}, std::pair{5, 7}}) {
+    const Rastros game{Board(width, height)};
+    MoveHints hints;
+    record_hints(game, hints);
+    ASSERT_GT(hints.size(), 10u) << width << "x" << height;
+    // Checked by a second method: plain alpha-beta (no region, symmetry, matching or memory),
+    // on the position the key stands for.
+    SolverOptions plain;
+    plain.value_only = true;
+    plain.prune_region = plain.use_symmetry = plain.use_matching = plain.remember_moves = false;
+    plain.move_ordering = MoveOrdering::mobility;
+    plain.table_bytes = std::size_t{4} << 20;
+    int checked = 0;
+    hints.for_each([&](const PackedPosition& key, Square move) {
+      if (checked++ % 7) return;  // a seventh of them: enough, and quick
+      const Position position = Canonicalizer::unpack(key);
+      const std::string where = position_string(game.board(), position);
+      ASSERT_TRUE(game.is_legal(position, move)) << where;
+      const Position after = game.play(position, move);
+      Solver solver(game, plain);
+      const Outcome outcome = solver.solve(after);
+      // The side to move after the winning move loses, unless the move ended the game.
+      if (!game.has_ended(after)) {
+        EXPECT_EQ(outcome.value, Value::loss) << where;
+      }
+    });
+    EXPECT_GT(checked, 10);
+  }
+}
+
+TEST(MoveHints, NeverChangeAnAnswerRightOrWrong) {
+  for (const auto& [width, height] : {std::pair{6, 6}, std::pair{6, 5}, std::pair{5, 7}}) {
+    const Rastros game{Board(width, height)};
+    MoveHints right;
+    record_hints(game, right);
+    // Wrong hints: at every recorded node, another legal move than the one that won.
+    MoveHints wrong;
+    right.for_each([&](const PackedPosition& key, Square move) {
+      for (Square other : game.legal_moves(Canonicalizer::unpack(key))) {
+        if (other != move) {
+          wrong.record(key, other);
+          break;
+        }
+      }
+    });
+    for (bool value_only : {true, false}) {
+      SolverOptions options;
+      options.value_only = value_only;
+      options.table_bytes = std::size_t{4} << 20;
+      for (const MoveHints* hints : {&right, &wrong}) {
+        SolverOptions hinted = options;
+        hinted.move_hints = hints;
+        const auto [nodes, hinted_nodes] =
+            expect_same_answers(game, game.start_position(), options, hinted);
+        if (value_only) {
+          EXPECT_NE(nodes, hinted_nodes) << width << "x" << height << ": hints never consulted";
+        }
+      }
+    }
+  }
+}
+
+TEST(MoveHints, GivenOnlyInTheirBand) {
+  MoveHints hints;
+  const PackedPosition key{SquareMask{0b1011}, 5};
+  hints.record(key, 12);
+  EXPECT_EQ(hints.move_for(key, 3), 12);
+  EXPECT_EQ(hints.move_for(PackedPosition{SquareMask{0b1011}, 6}, 3), -1) << "another key";
+  hints.set_band(20, 30);
+  EXPECT_EQ(hints.move_for(key, 19), -1);
+  EXPECT_EQ(hints.move_for(key, 20), 12);
+  EXPECT_EQ(hints.move_for(key, 29), 12);
+  EXPECT_EQ(hints.move_for(key, 30), -1);
+  hints.record(key, 13);
+  EXPECT_EQ(hints.move_for(key, 25), 13) << "the last record stays";
+  EXPECT_EQ(hints.size(), 1u);
 }
 
 }  // namespace

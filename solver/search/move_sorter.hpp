@@ -2,9 +2,9 @@
 // Orders the moves of a node, best guesses first (at most 8 moves: a king step has 8 directions).
 //
 // The order only changes how fast the search runs, never its result. First a child the table
-// already knows wins, then the move the table remembers as best, then the move that won in
-// positions with the same surroundings (move_memory.hpp), then the rest by the priorities of
-// move_ordering.hpp.
+// already knows wins, then the move the table remembers as best, then a hinted move when a
+// measurement gives hints (move_hints.hpp), then the move that won in positions with the same
+// surroundings (move_memory.hpp), then the rest by the priorities of move_ordering.hpp.
 //
 // Two phases: add() every move, change or drop() some while the table is probed for each
 // child, then sort() once; size() and [] read the order after that.
@@ -28,7 +28,8 @@ class MoveSorter {
   /// Priorities before any MoveOrderer priority.
   static constexpr int kKnownWin = INT_MIN;
   static constexpr int kTableMove = INT_MIN + 1;
-  static constexpr int kRememberedMove = INT_MIN + 2;  // search/move_memory.hpp
+  static constexpr int kHintedMove = INT_MIN + 2;      // search/move_hints.hpp
+  static constexpr int kRememberedMove = INT_MIN + 3;  // search/move_memory.hpp
   /// Marks a dropped move; no MoveOrderer priority comes near it.
   static constexpr int kDropped = INT_MAX;
 

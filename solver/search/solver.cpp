@@ -14,6 +14,7 @@
 #include "core/thread_sanitizer.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/matching_endgame.hpp"
+#include "search/move_hints.hpp"
 #include "search/move_memory.hpp"
 #include "search/move_ordering.hpp"
 #include "search/move_sorter.hpp"
@@ -209,9 +210,9 @@ class SearchEngine {
 
   /// Searches the children of a node in order (serial) or, past the first, in parallel.
   template <bool kValueOnly>
-  Score search_children(const MoveSorter& moves, Score alpha, Score beta, Worker& worker,
-                        const SplitPoint* split, int ply, bool parallel, int& best_move,
-                        std::uint64_t& stops_seen, std::uint64_t surroundings);
+  Score search_children(const PackedPosition& key, const MoveSorter& moves, Score alpha, Score beta,
+                        Worker& worker, const SplitPoint* split, int ply, bool parallel,
+                        int& best_move, std::uint64_t& stops_seen, std::uint64_t surroundings);
 
   Rastros rastros_;
   Board board_;
@@ -371,8 +372,10 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   }
   if (forced_win > -kInfinity) return forced_win;  // only a win in 1 is quicker, ruled out above
 
-  // A move that won where the surroundings were the same goes right after the table's.
+  // A move that won where the surroundings were the same goes right after the table's (and
+  // after a hinted one, when the order is being measured: MoveHints).
   const int remembered = surroundings ? memory_.recall(surroundings) : -1;
+  const int hinted = options_.move_hints ? options_.move_hints->move_for(key, region_size) : -1;
   MoveSorter sorter;
   int lost_move = -1;  // a move known to lose (below), not searched
   for (Square move : SquareSet(playable)) {
@@ -398,7 +401,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     }
     int priority = MoveSorter::kTableMove;
     if (move != table_move) {
-      if (move == remembered) {
+      if (move == hinted) {
+        priority = MoveSorter::kHintedMove;
+      } else if (move == remembered) {
         priority = MoveSorter::kRememberedMove;
       } else {
         orderer_.add_region_features(features, node, move, child_region);
@@ -432,8 +437,8 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   int best_move = -1;
   const bool mark_busy = busy_.active() && region_size >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
-  Score best = search_children<kValueOnly>(sorter, window_alpha, window_beta, worker, split, ply,
-                                           parallel, best_move, stops_seen, surroundings);
+  Score best = search_children<kValueOnly>(key, sorter, window_alpha, window_beta, worker, split,
+                                           ply, parallel, best_move, stops_seen, surroundings);
   if (mark_busy) busy_.leave(key);
   if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
   // No move was searched: every one is known to lose.
@@ -451,13 +456,17 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 }
 
 template <bool kValueOnly>
-Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score beta,
-                                    Worker& worker, const SplitPoint* split, int ply, bool parallel,
-                                    int& best_move, std::uint64_t& stops_seen,
+Score SearchEngine::search_children(const PackedPosition& key, const MoveSorter& moves, Score alpha,
+                                    Score beta, Worker& worker, const SplitPoint* split, int ply,
+                                    bool parallel, int& best_move, std::uint64_t& stops_seen,
                                     std::uint64_t surroundings) {
   // A cut-off by any move but the first one tried is a surprise worth remembering (MoveMemory).
-  const auto remember = [&](int i) {
+  // A winning one is recorded when the order is being measured (MoveHints).
+  const auto remember = [&](int i, Score score) {
     if (surroundings && i > 0) memory_.remember(surroundings, moves[i].move);
+    if (options_.record_winning_moves && score > 0) {
+      options_.record_winning_moves->record(key, moves[i].move);
+    }
   };
   Score best = -kInfinity;
   int serial_moves = parallel ? 1 : moves.size();
@@ -481,7 +490,7 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
         best_move = moves[i].move;
         if (score > alpha) alpha = score;
         if (alpha >= beta) {
-          remember(i);
+          remember(i, score);
           return best;
         }
       }
@@ -532,7 +541,7 @@ Score SearchEngine::search_children(const MoveSorter& moves, Score alpha, Score 
              !shared_alpha.compare_exchange_weak(seen_alpha, score, std::memory_order_relaxed)) {
       }
       if (score >= beta) {
-        remember(i);
+        remember(i, score);
         raise_stop(point);
       }
     }

@@ -34,6 +34,8 @@
 
 namespace rastros {
 
+class MoveHints;  // search/move_hints.hpp
+
 struct SolverOptions {
   bool prune_region = true;
   bool use_symmetry = true;
@@ -70,6 +72,12 @@ struct SolverOptions {
   /// busy nodes costs more than the deferrals save (7x7 start, 2 threads: README,
   /// "Performance"). Never changes a result.
   bool defer_busy_brothers = false;
+  /// Measuring aids for the move order (search/move_hints.hpp), off when null; never change a
+  /// result. `record_winning_moves`: at each won node whose children the search enters, the
+  /// move that proved the win is recorded. `move_hints`: the move recorded for a node is tried
+  /// right after the table's; it must not be recorded into during the search.
+  MoveHints* record_winning_moves = nullptr;
+  const MoveHints* move_hints = nullptr;
   /// Win/loss/draw only: much faster; outcomes carry no remoteness.
   bool value_only = false;
   /// Transposition table size; at least kMinimumTableBytes.
