@@ -11,6 +11,8 @@
 //             thread is searching (SolverOptions::defer_busy_brothers)
 //   pockets   value only, with (the default) and without pockets simplified
 //             (SolverOptions::simplify_pockets, rastros/pockets.hpp)
+//   goal      value only, with (the default) and without goal pockets replaced by stand-ins
+//             (SolverOptions::summarize_goal_pockets, rastros/goal_pockets.hpp)
 //   memory    with (the default) and without the move memory (SolverOptions::remember_moves,
 //             search/move_memory.hpp)
 //   lost      with (the default) and without the lost-move rule: moves known to lose (the
@@ -51,6 +53,7 @@ enum Aids : int {
   kWithoutMoveMemory = 7,    // every aid but the move memory
   kWithoutLateEdge = 8,      // every aid, the fitted order without edge moves put late
   kWithoutLostMoveRule = 9,  // every aid but the lost-move rule (value only)
+  kWithoutGoalPockets = 10,  // every aid but goal pockets (value only)
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -70,6 +73,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   if (state.range(2) == kWithoutLateEdge) options.move_ordering = MoveOrdering::tuned_without_edge;
   options.defer_busy_brothers = state.range(2) == kDeferBusyBrothers;
   options.simplify_pockets = state.range(2) != kWithoutPockets && !plain;
+  options.summarize_goal_pockets = state.range(2) != kWithoutGoalPockets && !plain;
   options.remember_moves = state.range(2) != kWithoutMoveMemory && !plain;
   options.lost_move_rule = state.range(2) != kWithoutLostMoveRule && !plain;
   options.table_bytes = default_table_bytes(value_only);
@@ -144,6 +148,7 @@ void BM_Analyse7x7OracleOrder(benchmark::State& state) {
 // Arguments: threads, mode, aids.
 BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kWithoutGoalPockets})
     ->Args({1, kValueOnly, kWithoutOneGoalRule})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kWithoutPockets})
@@ -169,11 +174,13 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({2, kRemoteness, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kAllAids})
     ->Args({1, kValueOnly, kMobilityOrdering})
+    ->Args({1, kValueOnly, kWithoutGoalPockets})
     ->Args({1, kValueOnly, kWithoutPockets})
     ->Args({1, kValueOnly, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kWithoutLateEdge})
     ->Args({1, kValueOnly, kWithoutLostMoveRule})
     ->Args({2, kValueOnly, kAllAids})
+    ->Args({2, kValueOnly, kWithoutGoalPockets})
     ->Args({2, kValueOnly, kSmallPages})
     ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Args({2, kValueOnly, kWithoutPockets})

@@ -258,6 +258,12 @@ cp "$WORK/out" "$WORK/pockets.json"
 expect_json "solve --value-only --no-pockets gives the same values" \
   "[(c['move'], c['value']) for c in j['children']] == [(c['move'], c['value']) for c in json.load(open('$WORK/pockets.json'))['children']] and j['value'] == json.load(open('$WORK/pockets.json'))['value']" \
   solve --board 6x5 --moves "c3" --value-only --no-pockets --json --quiet
+# Goal pockets too: the same values with and without, and --no-goal-pockets needs --value-only.
+expect_json "solve --value-only --no-goal-pockets gives the same values" \
+  "[(c['move'], c['value']) for c in j['children']] == [(c['move'], c['value']) for c in json.load(open('$WORK/pockets.json'))['children']] and j['value'] == json.load(open('$WORK/pockets.json'))['value']" \
+  solve --board 6x5 --moves "c3" --value-only --no-goal-pockets --json --quiet
+expect_error 2 "applies to --value-only" "--no-goal-pockets without --value-only" \
+  solve --no-goal-pockets
 # The move memory changes the order moves are tried in (so the node count), never a value.
 run solve --board 5x5 --threads 1 --json --quiet
 cp "$WORK/out" "$WORK/memory.json"

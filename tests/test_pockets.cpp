@@ -15,12 +15,12 @@
 #include "rastros/region.hpp"
 #include "reference_minimax.hpp"
 #include "search/solver.hpp"
+#include "slimed_positions.hpp"
 
 namespace rastros {
 namespace {
 
 using rastros_reference::ReferenceMinimax;
-using rastros_reference::RefPosition;
 using rastros_reference::RefRules;
 using rastros_reference::RefValue;
 
@@ -138,41 +138,6 @@ bool has_pocket(const Board& board, Square snail, SquareMask region) {
     }
   }
   return false;
-}
-
-RefPosition reference_position(const Board& board, Square snail, SquareMask free, Player to_move) {
-  RefPosition position;
-  position.slime.assign(static_cast<std::size_t>(board.square_count()), false);
-  for (Square square = 0; square < board.square_count(); ++square) {
-    position.slime[static_cast<std::size_t>(square)] = !(free & bit(square)) && square != snail;
-  }
-  position.snail = {board.file_of(snail), board.rank_of(snail)};
-  position.to_move = number_of(to_move);
-  return position;
-}
-
-/// Random positions with much slime (so that pockets are common) that have not ended.
-/// `least_slime`: the smallest share of slimed squares (more slime: a cheaper minimax).
-std::vector<Position> random_positions(const Board& board, int wanted, std::mt19937& rng,
-                                       double least_slime = 0.25) {
-  std::vector<Position> positions;
-  std::uniform_real_distribution<double> uniform(0, 1);
-  while (static_cast<int>(positions.size()) < wanted) {
-    const double density = least_slime + 0.3 * uniform(rng);
-    SquareMask free = 0;
-    for (Square square = 0; square < board.square_count(); ++square) {
-      if (board.is_goal(square) || uniform(rng) > density) free |= bit(square);
-    }
-    SquareMask snails = free & ~board.goals();
-    if (!snails) continue;
-    const int index = std::uniform_int_distribution<int>(0, count(snails) - 1)(rng);
-    for (int i = 0; i < index; ++i) snails &= snails - 1;
-    const Square snail = lowest_square(snails);
-    const Player to_move = uniform(rng) < 0.5 ? Player::one : Player::two;
-    if (!(board.neighbours(snail) & free & ~bit(snail))) continue;  // stuck: ended
-    positions.push_back({free & ~bit(snail), snail, to_move});
-  }
-  return positions;
 }
 
 // The heart of it: on random positions of small boards, the simplified region gives the same

@@ -438,6 +438,7 @@ int run_solve(const Arguments& arguments) {
   bool no_symmetry = false;
   bool no_matching = false;
   bool no_pockets = false;
+  bool no_goal_pockets = false;
   bool no_move_memory = false;
   bool no_lost_move_rule = false;
   bool quiet = false;
@@ -463,6 +464,9 @@ int run_solve(const Arguments& arguments) {
       "no-matching", po::bool_switch(&no_matching), "search aid off: no matching endgame")(
       "no-pockets", po::bool_switch(&no_pockets),
       "search aid off: keep pockets (goal-free parts behind one square) in value-only keys")(
+      "no-goal-pockets", po::bool_switch(&no_goal_pockets),
+      "search aid off: keep goal pockets (a goal and the squares round it behind one square) "
+      "in value-only keys instead of a stand-in worth the same to each player stepping in")(
       "no-move-memory", po::bool_switch(&no_move_memory),
       "search aid off: do not try first the move that won where the snail's surroundings were "
       "the same")(
@@ -530,8 +534,8 @@ int run_solve(const Arguments& arguments) {
           "--db builds the database of the whole game; --moves and --position "
           "belong to rastros query");
     }
-    if (value_only || no_region || no_symmetry || no_matching || no_pockets || no_move_memory ||
-        no_lost_move_rule || root_only || algorithm != "alpha-beta") {
+    if (value_only || no_region || no_symmetry || no_matching || no_pockets || no_goal_pockets ||
+        no_move_memory || no_lost_move_rule || root_only || algorithm != "alpha-beta") {
       throw InputError(
           "--value-only, --root-only, --algorithm and the --no-* search options do not apply "
           "to --db");
@@ -555,9 +559,14 @@ int run_solve(const Arguments& arguments) {
         "--no-pockets applies to --value-only searches (pockets are never used "
         "when searching for remoteness)");
   }
+  if (no_goal_pockets && !value_only) {
+    throw InputError(
+        "--no-goal-pockets applies to --value-only searches (goal pockets are never used "
+        "when searching for remoteness)");
+  }
   const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
-  if (proof_number && (no_region || no_symmetry || no_matching || no_pockets || no_move_memory ||
-                       no_lost_move_rule)) {
+  if (proof_number && (no_region || no_symmetry || no_matching || no_pockets || no_goal_pockets ||
+                       no_move_memory || no_lost_move_rule)) {
     throw InputError("the --no-* search options apply to --algorithm alpha-beta only");
   }
   if ((!database.checkpoint.empty() || database.resume) && !proof_number) {
@@ -581,6 +590,7 @@ int run_solve(const Arguments& arguments) {
   options.use_symmetry = !no_symmetry;
   options.use_matching = !no_matching;
   options.simplify_pockets = !no_pockets;
+  options.summarize_goal_pockets = !no_goal_pockets;
   options.remember_moves = !no_move_memory;
   options.lost_move_rule = !no_lost_move_rule;
   options.table_bytes =

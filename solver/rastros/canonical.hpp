@@ -52,6 +52,10 @@ class Canonicalizer {
     return pack_pruned({child_free, move, opponent(parent.to_move)});
   }
 
+  /// The key of a position whose free squares are already its region (a key's position with
+  /// its region changed, such as goal pockets replaced), without looking for pockets again.
+  PackedPosition pack_simplified(const Position& position) const { return pack_pruned(position); }
+
   /// Maps a square of `pack(position)`'s frame (e.g. a stored best move) back to `position`'s
   /// own frame by undoing the same rotation and reflection pack() applied. Both maps are
   /// involutions, so undoing is applying them again in reverse order. When the reflected key

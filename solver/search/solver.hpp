@@ -54,6 +54,15 @@ struct SolverOptions {
   /// A third fewer nodes (7x7 value-only analysis 6.65 M -> 4.37 M, 8x7 root 38.5 M ->
   /// 22.6 M), and since session 15 cheap enough to be faster too (README, "Performance").
   bool simplify_pockets = true;
+  /// In win/loss searches (value_only) under the standard rules, each goal pocket of a child's
+  /// region (a goal and the squares round it that only one square leads into) is replaced by
+  /// a stand-in worth the same to each player stepping in (rastros/goal_pockets.hpp), valued by
+  /// searching the positions just inside it. Never changes a result; needs prune_region and
+  /// use_matching; ignored when searching with remoteness.
+  bool summarize_goal_pockets = true;
+  /// ... for pockets of at most this many squares: bigger ones cost more to value than their
+  /// shared keys save (README, "Performance", session 21).
+  int goal_pocket_max_squares = 16;
   /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
   MoveOrdering move_ordering = MoveOrdering::tuned;
   /// Try first the move that last won in a position with the same surroundings of the snail
