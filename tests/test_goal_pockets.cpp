@@ -73,13 +73,13 @@ TEST(GoalPockets, HeaderExample) {
   const auto pocket =
       find_goal_pocket(board, position.snail, region, parse_square(board, "g7"), 16);
   ASSERT_TRUE(pocket);
-  EXPECT_EQ(pocket->gateway, parse_square(board, "e5"));
-  EXPECT_EQ(pocket->part, squares(board, {"f6", "f7", "g6", "g7"}));
+  EXPECT_EQ(pocket.gateway, parse_square(board, "e5"));
+  EXPECT_EQ(pocket.part, squares(board, {"f6", "f7", "g6", "g7"}));
   const RefRules rules{7, 7, true, false};
-  const GoalPocketValue value = minimax_value(board, rules, *pocket);
+  const GoalPocketValue value = minimax_value(board, rules, pocket);
   EXPECT_FALSE(value.player_one_wins_entering);
   EXPECT_TRUE(value.player_two_wins_entering);
-  const auto stand_in = with_goal_pocket_stand_in(board, position.snail, region, *pocket, value);
+  const auto stand_in = with_goal_pocket_stand_in(board, position.snail, region, pocket, value);
   ASSERT_TRUE(stand_in);
   EXPECT_EQ(*stand_in, region & ~squares(board, {"f7", "g6"}));
   // Too small a limit: no pocket.
@@ -108,12 +108,12 @@ TEST(GoalPockets, FoundPocketsAreGoalPockets) {
           const auto pocket = find_goal_pocket(board, position.snail, region, goal, max_part);
           if (!pocket) continue;
           ++found;
-          ASSERT_TRUE(region & bit(pocket->gateway));
-          ASSERT_FALSE(pocket->part & bit(pocket->gateway));
-          ASSERT_EQ(part_joined_to(board, goal, region & ~bit(pocket->gateway)), pocket->part)
+          ASSERT_TRUE(region & bit(pocket.gateway));
+          ASSERT_FALSE(pocket.part & bit(pocket.gateway));
+          ASSERT_EQ(part_joined_to(board, goal, region & ~bit(pocket.gateway)), pocket.part)
               << board.name() << " " << position_string(board, position);
-          ASSERT_FALSE(pocket->part & board.neighbours(position.snail));
-          ASSERT_LE(count(pocket->part), max_part);
+          ASSERT_FALSE(pocket.part & board.neighbours(position.snail));
+          ASSERT_LE(count(pocket.part), max_part);
         }
       }
     }
@@ -136,13 +136,13 @@ TEST(GoalPockets, StandInsKeepTheValue) {
       for (Square goal : SquareSet(region & board.goals())) {
         const auto pocket = find_goal_pocket(board, position.snail, region, goal, 64);
         if (!pocket) continue;
-        const GoalPocketValue value = minimax_value(board, rules, *pocket);
+        const GoalPocketValue value = minimax_value(board, rules, pocket);
         const auto stand_in =
-            with_goal_pocket_stand_in(board, position.snail, region, *pocket, value);
+            with_goal_pocket_stand_in(board, position.snail, region, pocket, value);
         if (!stand_in || *stand_in == region) continue;
         // The stand-in touches the rest of the region only through the gateway.
-        const SquareMask added = *stand_in & ~(region & ~pocket->part);
-        const SquareMask rest = region & ~pocket->part & ~bit(pocket->gateway);
+        const SquareMask added = *stand_in & ~(region & ~pocket.part);
+        const SquareMask rest = region & ~pocket.part & ~bit(pocket.gateway);
         ASSERT_FALSE(board.dilate(added) & rest) << board.name();
         if (!added) {
           ++removed;

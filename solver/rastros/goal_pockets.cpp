@@ -23,13 +23,13 @@ int layers_until(const Board& board, SquareMask from, SquareMask passable, Squar
 
 }  // namespace
 
-std::optional<GoalPocket> find_goal_pocket(const Board& board, Square snail, SquareMask region,
-                                           Square goal, int max_part) {
+GoalPocket find_goal_pocket(const Board& board, Square snail, SquareMask region, Square goal,
+                            int max_part) {
   const SquareMask near_snail = board.neighbours(snail) & region;
-  if (!(region & bit(goal)) || (near_snail & bit(goal))) return std::nullopt;
+  if (!(region & bit(goal)) || (near_snail & bit(goal))) return {};
   // Balls round the goal (the squares within k steps of it, through the region), each left
   // through a single square: that square is a gateway and the ball its pocket.
-  std::optional<GoalPocket> biggest;
+  GoalPocket biggest;
   SquareMask ball = bit(goal);
   while (true) {
     const SquareMask border = board.dilate(ball) & region & ~ball;
@@ -44,7 +44,7 @@ std::optional<GoalPocket> find_goal_pocket(const Board& board, Square snail, Squ
 
 std::optional<SquareMask> with_goal_pocket_stand_in(const Board& board, Square snail,
                                                     SquareMask region, const GoalPocket& pocket,
-                                                    GoalPocketValue value) {
+                                                    const GoalPocketValue& value) {
   const SquareMask rest = region & ~pocket.part;
   // Squares a stand-in may use: off the rest of the region and away from it and from the
   // snail, so that the only way in is through the gateway. They depend on the rest alone, not

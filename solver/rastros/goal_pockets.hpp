@@ -45,18 +45,21 @@
 namespace rastros {
 
 struct GoalPocket {
-  Square gateway;
-  SquareMask part;  // the squares behind the gateway, the goal among them
+  Square gateway = 0;
+  SquareMask part = 0;  // the squares behind the gateway, the goal among them; none when empty
+  explicit operator bool() const { return part != 0; }
 };
 
 /// A goal pocket of `region` (the snail's region, region.hpp, the snail on `snail`) holding
-/// `goal`, of at most `max_part` squares, or none. The pockets looked for are balls round the
-/// goal: the squares within k steps of it through the region, when exactly one square of the
-/// region borders them (the gateway) and none of them is next to the snail; the biggest such
-/// ball is taken. A pocket with a long branch away from its gateway is no ball and is missed:
-/// a cheap search for most of them (measured, README "Performance", session 21).
-std::optional<GoalPocket> find_goal_pocket(const Board& board, Square snail, SquareMask region,
-                                           Square goal, int max_part);
+/// `goal`, of at most `max_part` squares, or none (an empty part). The pockets looked for are
+/// balls round the goal: the squares within k steps of it through the region, when exactly one
+/// square of the region borders them (the gateway) and none of them is next to the snail; the
+/// biggest such ball is taken. A pocket with a long branch away from its gateway is no ball and
+/// is missed: a cheap search for most of them (measured, README "Performance", session 21).
+/// (Returned as a plain 16-byte struct, in registers: a std::optional came back through memory
+/// and the caller's reads waited for the stores, a sixth of this function's time.)
+GoalPocket find_goal_pocket(const Board& board, Square snail, SquareMask region, Square goal,
+                            int max_part);
 
 /// What stepping from the gateway into a goal pocket is worth to each player.
 struct GoalPocketValue {
@@ -68,6 +71,6 @@ struct GoalPocketValue {
 /// stand-in is worth it (the other player wins whoever steps in) or none fits on the board.
 std::optional<SquareMask> with_goal_pocket_stand_in(const Board& board, Square snail,
                                                     SquareMask region, const GoalPocket& pocket,
-                                                    GoalPocketValue value);
+                                                    const GoalPocketValue& value);
 
 }  // namespace rastros

@@ -488,10 +488,10 @@ PackedPosition SearchEngine::summarize_goal_pockets(const PackedPosition& child,
     const auto pocket =
         find_goal_pocket(board_, position.snail, region, goal, options_.goal_pocket_max_squares);
     if (!pocket) continue;
-    const auto value = value_of(*pocket, worker, split, ply);
+    const auto value = value_of(pocket, worker, split, ply);
     if (!value) return child;
     const auto simplified =
-        with_goal_pocket_stand_in(board_, position.snail, region, *pocket, *value);
+        with_goal_pocket_stand_in(board_, position.snail, region, pocket, *value);
     if (!simplified || *simplified == region) continue;
     region = *simplified;
     changed = true;
