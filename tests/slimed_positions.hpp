@@ -1,15 +1,24 @@
 #pragma once
 // Random positions with much slime, for the tests of region simplifications (pockets, goal
-// pockets), and their form for the plain minimax of reference_minimax.hpp.
+// pockets), their form for the plain minimax of reference_minimax.hpp, and named squares.
 
+#include <initializer_list>
 #include <random>
 #include <vector>
 
+#include "rastros/notation.hpp"
 #include "rastros/position.hpp"
 #include "rastros/rastros.hpp"
 #include "reference_minimax.hpp"
 
 namespace rastros {
+
+/// The squares named, e.g. squares(board, {"f1", "g1"}).
+inline SquareMask squares(const Board& board, std::initializer_list<const char*> names) {
+  SquareMask mask = 0;
+  for (const char* name : names) mask |= bit(parse_square(board, name));
+  return mask;
+}
 
 inline rastros_reference::RefPosition reference_position(const Board& board, Square snail,
                                                          SquareMask free, Player to_move) {

@@ -25,12 +25,6 @@ using rastros_reference::ReferenceMinimax;
 using rastros_reference::RefRules;
 using rastros_reference::RefValue;
 
-SquareMask squares(const Board& board, std::initializer_list<const char*> names) {
-  SquareMask mask = 0;
-  for (const char* name : names) mask |= bit(parse_square(board, name));
-  return mask;
-}
-
 /// The part of `passable` joined to `start`, by plain breadth-first search.
 SquareMask part_joined_to(const Board& board, Square start, SquareMask passable) {
   std::vector<Square> queue{start};

@@ -24,12 +24,6 @@ using rastros_reference::ReferenceMinimax;
 using rastros_reference::RefRules;
 using rastros_reference::RefValue;
 
-SquareMask squares(const Board& board, std::initializer_list<const char*> names) {
-  SquareMask mask = 0;
-  for (const char* name : names) mask |= bit(parse_square(board, name));
-  return mask;
-}
-
 SquareMask region_at(const Board& board, const Position& position) {
   return region_of(board, position.snail, position.free);
 }
