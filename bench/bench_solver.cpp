@@ -18,6 +18,9 @@
 //   lost      with (the default) and without the lost-move rule: moves known to lose (the
 //             opponent wins one ply ahead, or the table says so) counted lost unsearched
 //             (SolverOptions::lost_move_rule)
+//   lazy      with (the default) and without children packed lazily: at nodes of up to 34
+//             squares the first move is packed and searched before its brothers are packed
+//             (SolverOptions::lazy_packing_max_region)
 //   edge      the fitted order with (the default) and without edge moves put late in the
 //             opening of win/loss searches (MoveOrdering::tuned_without_edge)
 //   oracle    the 7x7 value-only analysis with the fitted order, and again with an oracle
@@ -54,6 +57,7 @@ enum Aids : int {
   kWithoutLateEdge = 8,      // every aid, the fitted order without edge moves put late
   kWithoutLostMoveRule = 9,  // every aid but the lost-move rule (value only)
   kWithoutGoalPockets = 10,  // every aid but goal pockets (value only)
+  kWithoutLazyPacking = 11,  // every aid, every child packed before the first is searched
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -76,6 +80,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   options.summarize_goal_pockets = state.range(2) != kWithoutGoalPockets && !plain;
   options.remember_moves = state.range(2) != kWithoutMoveMemory && !plain;
   options.lost_move_rule = state.range(2) != kWithoutLostMoveRule && !plain;
+  if (state.range(2) == kWithoutLazyPacking || plain) options.lazy_packing_max_region = 0;
   options.table_bytes = default_table_bytes(value_only);
   oneapi::tbb::task_arena arena(threads);
   const SmallPagesOnly small_pages(state.range(2) == kSmallPages);
@@ -148,6 +153,7 @@ void BM_Analyse7x7OracleOrder(benchmark::State& state) {
 // Arguments: threads, mode, aids.
 BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kWithoutLazyPacking})
     ->Args({1, kValueOnly, kWithoutGoalPockets})
     ->Args({1, kValueOnly, kWithoutOneGoalRule})
     ->Args({1, kValueOnly, kMobilityOrdering})
@@ -168,18 +174,21 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kRemoteness, kAllAids})
     ->Args({1, kRemoteness, kMobilityOrdering})
     ->Args({2, kRemoteness, kAllAids})
+    ->Args({2, kRemoteness, kWithoutLazyPacking})
     ->Args({2, kRemoteness, kSmallPages})
     ->Args({2, kRemoteness, kDeferBusyBrothers})
     ->Args({1, kRemoteness, kWithoutMoveMemory})
     ->Args({2, kRemoteness, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kAllAids})
     ->Args({1, kValueOnly, kMobilityOrdering})
+    ->Args({1, kValueOnly, kWithoutLazyPacking})
     ->Args({1, kValueOnly, kWithoutGoalPockets})
     ->Args({1, kValueOnly, kWithoutPockets})
     ->Args({1, kValueOnly, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kWithoutLateEdge})
     ->Args({1, kValueOnly, kWithoutLostMoveRule})
     ->Args({2, kValueOnly, kAllAids})
+    ->Args({2, kValueOnly, kWithoutLazyPacking})
     ->Args({2, kValueOnly, kWithoutGoalPockets})
     ->Args({2, kValueOnly, kSmallPages})
     ->Args({2, kValueOnly, kDeferBusyBrothers})

@@ -945,6 +945,26 @@ TEST(ParallelSolver, SameAnswersWithBusyBrothersDeferred) {
   check_thread_counts(variant, 3, 0, 6, 656, false, options);
 }
 
+// Children packed lazily (the first move searched before its brothers are packed; the default
+// up to 34 squares, so on 6x6 everywhere) against every child packed first, and lazily at every
+// size: the same answers as the reference on deep positions and, from shallow ones where the
+// threads split after a first child searched apart, across thread counts.
+TEST(ParallelSolver, SameAnswersWithChildrenPackedEagerlyOrLazily) {
+  for (const StuckRule rule : {StuckRule::loses, StuckRule::draws}) {
+    const Variant variant{6, 6, StepSet::king, rule};
+    for (const int lazy_packing_max_region : {0, kMaxSquares}) {
+      SolverOptions options = with_table(SolverOptions{}, std::size_t{16} << 20);
+      options.lazy_packing_max_region = lazy_packing_max_region;
+      for (const bool value_only : {false, true}) {
+        options.value_only = value_only;
+        const int salt = static_cast<int>(rule) * 2 + value_only + lazy_packing_max_region;
+        check_thread_counts(variant, 4, 16, 24, 666 + salt, true, options);
+        check_thread_counts(variant, 6, 0, 6, 766 + salt, false, options);
+      }
+    }
+  }
+}
+
 // A progress line reads nodes() while the search runs on other threads (some of them joining
 // it, adding their counters, as it goes); under ThreadSanitizer this must be clean, and the
 // count only grows.

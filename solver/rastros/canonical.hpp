@@ -44,11 +44,24 @@ class Canonicalizer {
   /// frame.
   PackedPosition pack_after_step(const Position& parent, Square move,
                                  SquareMask& child_free) const {
-    child_free = options_.prune_region ? region_after_step(board_, parent.snail, parent.free, move)
-                                       : parent.free & ~bit(move);
+    child_free = free_after_step(parent, move);
+    return pack_after_step(parent, move, child_free, child_free);
+  }
+
+  /// Packing in two halves, for a search that orders its moves on the first and packs only the
+  /// moves it gets to: the free squares that matter after `move` from `parent` (whose free
+  /// squares are its region), before pockets are simplified; ...
+  SquareMask free_after_step(const Position& parent, Square move) const {
+    return options_.prune_region ? region_after_step(board_, parent.snail, parent.free, move)
+                                 : parent.free & ~bit(move);
+  }
+  /// ... and the key from them. `simplified_free`: those squares after pocket simplification.
+  PackedPosition pack_after_step(const Position& parent, Square move, SquareMask child_free,
+                                 SquareMask& simplified_free) const {
     if (options_.simplify_pockets) {
       child_free = simplify_pockets_after_step(board_, parent.snail, parent.free, move, child_free);
     }
+    simplified_free = child_free;
     return pack_pruned({child_free, move, opponent(parent.to_move)});
   }
 

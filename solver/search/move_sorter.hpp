@@ -7,7 +7,9 @@
 // surroundings (move_memory.hpp), then the rest by the priorities of move_ordering.hpp.
 //
 // Two phases: add() every move, change or drop() some while the table is probed for each
-// child, then sort() once; size() and [] read the order after that.
+// child, then sort(); size() and [] read the order after that. A search that packs its children
+// lazily sorts twice: once on the priorities alone, to pick the first move to pack and search,
+// and again, without that move, once the others are packed and probed.
 
 #include <array>
 #include <climits>
@@ -21,7 +23,8 @@ class MoveSorter {
  public:
   struct Entry {
     Square move;
-    PackedPosition child;  // the canonical key of the position after the move
+    PackedPosition child;  // the canonical key of the position after the move, once packed
+    SquareMask free;       // the free squares after the move, when added before packing
     int priority;
   };
 
@@ -44,6 +47,20 @@ class MoveSorter {
     entry.child.snail = child.snail;
     entry.priority = priority;
   }
+  /// Adds a move not packed yet, with the free squares after it (Canonicalizer::free_after_step);
+  /// set_child() gives its key later.
+  void add(Square move, SquareMask free, int priority) {
+    Entry& entry = entries_[added_++];
+    entry.move = move;
+    entry.free = free;
+    entry.priority = priority;
+  }
+  /// The key of an added move (`index`: the order added).
+  void set_child(int index, const PackedPosition& child) {
+    entries_[index].child.free = child.free;
+    entries_[index].child.snail = child.snail;
+  }
+
   /// The moves added so far, in the order added, before sort(): their priorities may change.
   int added() const { return added_; }
   Entry& added_entry(int i) { return entries_[i]; }
@@ -68,6 +85,8 @@ class MoveSorter {
   /// After sort(): the moves kept, best first.
   int size() const { return size_; }
   const Entry& operator[](int i) const { return entries_[order_[i]]; }
+  /// The order added of the i-th move kept: for added_entry(), set_child() and drop().
+  int added_index(int i) const { return order_[i]; }
 
  private:
   std::array<Entry, 8> entries_;       // in the order added; only the first added_ are set

@@ -80,6 +80,16 @@ class BusyNodes {
   std::array<std::atomic<std::uint64_t>, 8192> slots_{};
 };
 
+/// Leaves a node entered in BusyNodes (when `marked`) however the search of it ends.
+struct BusyMark {
+  BusyNodes& busy;
+  const PackedPosition& key;
+  bool marked;
+  ~BusyMark() {
+    if (marked) busy.leave(key);
+  }
+};
+
 /// Per-thread counters, written only by their own thread.
 struct Worker {
   std::atomic<std::uint64_t> nodes{0};
@@ -210,6 +220,14 @@ class SearchEngine {
   Score search(const PackedPosition& key, Score alpha, Score beta, Worker& worker,
                const SplitPoint* split, int ply);
 
+  /// The key of the child after `move` from `node` (`child_free`: from
+  /// Canonicalizer::free_after_step), its goal pockets summarized, with its table slot and
+  /// surroundings prefetched. `simplified_free`, when given: the child's free squares after
+  /// pocket simplification. After it the caller checks abandoned(): valuing a pocket searches.
+  template <bool kValueOnly>
+  PackedPosition pack_child(const Position& node, Square move, SquareMask child_free,
+                            Worker& worker, const SplitPoint* split, int ply,
+                            SquareMask* simplified_free = nullptr);
   /// `child` (a key) with its goal pockets replaced by their stand-ins (goal_pockets.hpp), when
   /// it has any of at most SolverOptions::goal_pocket_max_squares squares whose worth the
   /// search finds; otherwise `child` itself.
@@ -225,7 +243,8 @@ class SearchEngine {
   template <bool kValueOnly>
   Score search_children(const PackedPosition& key, const MoveSorter& moves, Score alpha, Score beta,
                         Worker& worker, const SplitPoint* split, int ply, bool parallel,
-                        int& best_move, std::uint64_t& stops_seen, std::uint64_t surroundings);
+                        bool first_searched, int& best_move, std::uint64_t& stops_seen,
+                        std::uint64_t surroundings);
 
   Rastros rastros_;
   Board board_;
@@ -409,19 +428,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       }
     }
     // `node` came from unpacking a key: its free squares are its region.
-    SquareMask child_region;
-    PackedPosition child = canonicalizer_.pack_after_step(node, move, child_region);
-    if (kValueOnly && goal_pockets_) {
-      child = summarize_goal_pockets(child, worker, split, ply);
-      if (abandoned(split, stops_seen)) return 0;  // a search valuing a pocket gave up
-    }
-    table_.prefetch(child);  // the probes below then overlap their cache misses
-    if (surroundings) {
-      // The child's own surroundings, which it recalls after its probes: asked for now. (With
-      // region pruning off, the child's region is not its key's free squares and this asks for
-      // a slot it will not read: a prefetch, never a wrong hint.)
-      memory_.prefetch(memory_.tag_of(Canonicalizer::unpack(child), count(child.free)));
-    }
+    const SquareMask child_free = canonicalizer_.free_after_step(node, move);
     int priority = MoveSorter::kTableMove;
     if (move != table_move) {
       if (move == hinted) {
@@ -429,41 +436,96 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       } else if (move == remembered) {
         priority = MoveSorter::kRememberedMove;
       } else {
-        orderer_.add_region_features(features, node, move, child_region);
+        orderer_.add_region_features(features, node, move, child_free);
         priority = orderer_.priority(features, region_size, options_.value_only);
       }
     }
-    sorter.add(move, child, priority);
-  }
-
-  for (int i = 0; i < sorter.added(); ++i) {
-    MoveSorter::Entry& candidate = sorter.added_entry(i);
-    // Enhanced transposition cut-off: a child already known good enough settles the node.
-    TableEntry known;
-    if (table_.probe(candidate.child, kValueOnly, known)) {
-      const Score at_least = to_parent<kValueOnly>(known.upper);
-      if (at_least >= window_beta) return at_least;
-      if (at_least > 0) candidate.priority = MoveSorter::kKnownWin;  // try it first
-      if (kValueOnly && options_.lost_move_rule &&
-          to_parent<kValueOnly>(known.lower) <= loss_in<kValueOnly>(0)) {
-        // Known lost: entering the child would only read this entry again.
-        lost_move = candidate.move;
-        sorter.drop(i);
-      }
-    }
+    sorter.add(move, child_free, priority);
   }
   sorter.sort();
+  // Where the side to move wins, the first move tried usually proves it, and packing its
+  // brothers (regions, pockets, symmetry: the dearest part of a node) is wasted. But packed
+  // brothers are probed in the table (an enhanced transposition cut-off, below), and in big
+  // regions a brother already known to win saves more than packing costs.
+  const bool pack_lazily = region_size <= options_.lazy_packing_max_region && sorter.size() > 1;
 
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
-  const bool parallel =
-      threads_ > 1 && ply < kSplitPlies && sorter.size() > 1 && region_size >= kSplitRegion;
+  Score best = -kInfinity;
   int best_move = -1;
+  std::uint64_t first_nodes = 0;  // the nodes of a first child searched before the others
+  bool first_searched = false;
+  // Marked for the other threads while its children are searched (ABDADA: BusyNodes).
   const bool mark_busy = busy_.active() && region_size >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
-  Score best = search_children<kValueOnly>(key, sorter, window_alpha, window_beta, worker, split,
-                                           ply, parallel, best_move, stops_seen, surroundings);
-  if (mark_busy) busy_.leave(key);
-  if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
+  const BusyMark busy_mark{busy_, key, mark_busy};
+  if (pack_lazily) {
+    const int first = sorter.added_index(0);
+    MoveSorter::Entry& candidate = sorter.added_entry(first);
+    const PackedPosition child =
+        pack_child<kValueOnly>(node, candidate.move, candidate.free, worker, split, ply);
+    if (abandoned(split, stops_seen)) return 0;
+    sorter.set_child(first, child);
+    sorter.drop(first);  // searched here, not again with its brothers
+    // Not probed here: the child probes its own entry first thing, after work that gives the
+    // prefetch time to land (probing here too was slower, with fewer nodes counted).
+    const std::uint64_t first_start = worker.nodes.load(std::memory_order_relaxed);
+    best = to_parent<kValueOnly>(search<kValueOnly>(child, to_child<kValueOnly>(window_beta),
+                                                    to_child<kValueOnly>(window_alpha), worker,
+                                                    split, ply + 1));
+    if (abandoned(split, stops_seen)) return 0;
+    best_move = candidate.move;
+    first_searched = true;
+    first_nodes = worker.nodes.load(std::memory_order_relaxed) - first_start;
+    if (best >= window_beta && best > 0 && options_.record_winning_moves) {
+      options_.record_winning_moves->record(key, candidate.move);
+    }
+  }
+
+  if (best < window_beta) {
+    // Every child (left) packed first, so that each table line is on its way before the
+    // first probe.
+    for (int i = 0; i < sorter.added(); ++i) {
+      MoveSorter::Entry& candidate = sorter.added_entry(i);
+      if (candidate.priority == MoveSorter::kDropped) continue;
+      const PackedPosition child =
+          pack_child<kValueOnly>(node, candidate.move, candidate.free, worker, split, ply);
+      if (abandoned(split, stops_seen)) return 0;
+      sorter.set_child(i, child);
+    }
+    for (int i = 0; i < sorter.added(); ++i) {
+      MoveSorter::Entry& candidate = sorter.added_entry(i);
+      if (candidate.priority == MoveSorter::kDropped) continue;
+      // Enhanced transposition cut-off: a child already known good enough settles the node.
+      TableEntry known;
+      if (table_.probe(candidate.child, kValueOnly, known)) {
+        const Score at_least = to_parent<kValueOnly>(known.upper);
+        if (at_least >= window_beta) return at_least;
+        if (at_least > 0) candidate.priority = MoveSorter::kKnownWin;  // try it first
+        if (kValueOnly && options_.lost_move_rule &&
+            to_parent<kValueOnly>(known.lower) <= loss_in<kValueOnly>(0)) {
+          // Known lost: entering the child would only read this entry again.
+          lost_move = candidate.move;
+          sorter.drop(i);
+        }
+      }
+    }
+    sorter.sort();
+
+    // The first child's subtree is the best guess at each brother's: when it was small,
+    // sharing the brothers would cost more than it saves.
+    const bool parallel = threads_ > 1 && ply < kSplitPlies && sorter.size() > 1 &&
+                          region_size >= kSplitRegion &&
+                          (!first_searched || first_nodes >= kSplitMinNodes);
+    int rest_best_move = -1;
+    const Score rest = search_children<kValueOnly>(
+        key, sorter, std::max(window_alpha, best), window_beta, worker, split, ply, parallel,
+        first_searched, rest_best_move, stops_seen, surroundings);
+    if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
+    if (rest > best) {
+      best = rest;
+      best_move = rest_best_move;
+    }
+  }
   // No move was searched: every one is known to lose.
   if (lost_move >= 0 && best < loss_in<kValueOnly>(0)) {
     best = loss_in<kValueOnly>(0);
@@ -476,6 +538,24 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   table_.store(key, kValueOnly, new_lower, new_upper, best_move,
                worker.nodes.load(std::memory_order_relaxed) - nodes_before + 1);
   return std::clamp(best, lower, upper);
+}
+
+template <bool kValueOnly>
+PackedPosition SearchEngine::pack_child(const Position& node, Square move, SquareMask child_free,
+                                        Worker& worker, const SplitPoint* split, int ply,
+                                        SquareMask* simplified_free) {
+  SquareMask simplified;
+  PackedPosition child = canonicalizer_.pack_after_step(node, move, child_free, simplified);
+  if (simplified_free) *simplified_free = simplified;
+  if (goal_pockets_) child = summarize_goal_pockets(child, worker, split, ply);
+  table_.prefetch(child);  // its probe then overlaps the cache miss with other work
+  if (kValueOnly && options_.remember_moves) {
+    // The child's own surroundings, which it recalls after its probes: asked for now. (With
+    // region pruning off, the child's region is not its key's free squares and this asks for
+    // a slot it will not read: a prefetch, never a wrong hint.)
+    memory_.prefetch(memory_.tag_of(Canonicalizer::unpack(child), count(child.free)));
+  }
+  return child;
 }
 
 PackedPosition SearchEngine::summarize_goal_pockets(const PackedPosition& child, Worker& worker,
@@ -535,18 +615,19 @@ std::optional<GoalPocketValue> SearchEngine::value_of(const GoalPocket& pocket, 
 template <bool kValueOnly>
 Score SearchEngine::search_children(const PackedPosition& key, const MoveSorter& moves, Score alpha,
                                     Score beta, Worker& worker, const SplitPoint* split, int ply,
-                                    bool parallel, int& best_move, std::uint64_t& stops_seen,
-                                    std::uint64_t surroundings) {
+                                    bool parallel, bool first_searched, int& best_move,
+                                    std::uint64_t& stops_seen, std::uint64_t surroundings) {
   // A cut-off by any move but the first one tried is a surprise worth remembering (MoveMemory).
   // A winning one is recorded when the order is being measured (MoveHints).
   const auto remember = [&](int i, Score score) {
-    if (surroundings && i > 0) memory_.remember(surroundings, moves[i].move);
+    if (surroundings && (i > 0 || first_searched)) memory_.remember(surroundings, moves[i].move);
     if (options_.record_winning_moves && score > 0) {
       options_.record_winning_moves->record(key, moves[i].move);
     }
   };
   Score best = -kInfinity;
-  int serial_moves = parallel ? 1 : moves.size();
+  // Young brothers wait: the first move alone, unless the caller searched it already.
+  int serial_moves = !parallel ? moves.size() : first_searched ? 0 : 1;
   const std::uint64_t nodes_at_start = worker.nodes.load(std::memory_order_relaxed);
   std::array<std::uint8_t, 8> deferred;
   int deferred_count = 0;
@@ -573,7 +654,7 @@ Score SearchEngine::search_children(const PackedPosition& key, const MoveSorter&
       }
       // The first child's subtree is the best guess at each brother's: when it was small,
       // sharing the brothers would cost more than it saves, and the node goes on alone.
-      if (pass == 0 && j == 0 && parallel &&
+      if (pass == 0 && j == 0 && parallel && !first_searched &&
           worker.nodes.load(std::memory_order_relaxed) - nodes_at_start < kSplitMinNodes) {
         parallel = false;
         serial_moves = moves.size();
@@ -595,8 +676,9 @@ Score SearchEngine::search_children(const PackedPosition& key, const MoveSorter&
     return point.stop.load(std::memory_order_relaxed) || stopped_since(split, started);
   };
   std::atomic<Score> shared_alpha{alpha};
-  std::atomic<int> shared_best{(best + 128) << 8 | best_move};  // score and move in one word
-  std::atomic<int> next_child{1};
+  // Score and move in one word (the move's byte masked: none yet is -1).
+  std::atomic<int> shared_best{(best + 128) << 8 | (best_move & 0xff)};
+  std::atomic<int> next_child{serial_moves};
   const auto search_next_children = [&] {
     for (int i = next_child.fetch_add(1, std::memory_order_relaxed); i < moves.size();
          i = next_child.fetch_add(1, std::memory_order_relaxed)) {

@@ -63,6 +63,12 @@ struct SolverOptions {
   /// ... for pockets of at most this many squares: bigger ones cost more to value than their
   /// shared keys save (README, "Performance", session 21).
   int goal_pocket_max_squares = 16;
+  /// At nodes whose region has at most this many squares (0: none), the moves are ordered
+  /// before any child is packed and the first is packed and searched alone: where the side to
+  /// move wins, it usually proves that, and its brothers are never packed. They are packed (and
+  /// probed in the table) only when it does not. Bigger regions pack every child first, for
+  /// the table's cut-offs. Never changes a result (README, "Performance", session 22).
+  int lazy_packing_max_region = 34;
   /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
   MoveOrdering move_ordering = MoveOrdering::tuned;
   /// Try first the move that last won in a position with the same surroundings of the snail
