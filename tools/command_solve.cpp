@@ -554,15 +554,13 @@ int run_solve(const Arguments& arguments) {
   if (database.kind != "strong" || database.book_depth || database.leaf_squares) {
     throw InputError("--kind, --book-depth and --leaf-squares apply only with --db FILE");
   }
-  if (no_pockets && !value_only) {
-    throw InputError(
-        "--no-pockets applies to --value-only searches (pockets are never used "
-        "when searching for remoteness)");
-  }
-  if (no_goal_pockets && !value_only) {
-    throw InputError(
-        "--no-goal-pockets applies to --value-only searches (goal pockets are never used "
-        "when searching for remoteness)");
+  for (const auto& [off, flag, what] :
+       {std::tuple{no_pockets, "--no-pockets", "pockets"},
+        std::tuple{no_goal_pockets, "--no-goal-pockets", "goal pockets"}}) {
+    if (off && !value_only) {
+      throw InputError(std::string(flag) + " applies to --value-only searches (" + what +
+                       " are never used when searching for remoteness)");
+    }
   }
   const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
   if (proof_number && (no_region || no_symmetry || no_matching || no_pockets || no_goal_pockets ||

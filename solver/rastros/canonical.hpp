@@ -37,38 +37,47 @@ class Canonicalizer {
   /// `parent` is unpack(key) of a key of this canonicalizer: its free squares are then already
   /// its region, and the child's region follows from it without a flood fill most of the time.
   PackedPosition pack_after_step(const Position& parent, Square move) const {
-    SquareMask child_free;
-    return pack_after_step(parent, move, child_free);
-  }
-  /// The same, also giving the child's free squares (its region, with pruning) in the parent's
-  /// frame.
-  PackedPosition pack_after_step(const Position& parent, Square move,
-                                 SquareMask& child_free) const {
-    child_free = free_after_step(parent, move);
-    return pack_after_step(parent, move, child_free, child_free);
+    return pack_after_step(parent, move, free_after_step(parent, move));
   }
 
-  /// Packing in two halves, for a search that orders its moves on the first and packs only the
-  /// moves it gets to: the free squares that matter after `move` from `parent` (whose free
-  /// squares are its region), before pockets are simplified; ...
+  /// The same in two halves, for a search that orders its moves on the first and packs only
+  /// the moves it gets to: the free squares that matter after `move` from `parent`, in the
+  /// parent's frame, before pockets are simplified; ...
   SquareMask free_after_step(const Position& parent, Square move) const {
     return options_.prune_region ? region_after_step(board_, parent.snail, parent.free, move)
                                  : parent.free & ~bit(move);
   }
-  /// ... and the key from them. `simplified_free`: those squares after pocket simplification.
-  PackedPosition pack_after_step(const Position& parent, Square move, SquareMask child_free,
-                                 SquareMask& simplified_free) const {
+  /// ... and the key from them.
+  PackedPosition pack_after_step(const Position& parent, Square move, SquareMask child_free) const {
     if (options_.simplify_pockets) {
       child_free = simplify_pockets_after_step(board_, parent.snail, parent.free, move, child_free);
     }
-    simplified_free = child_free;
     return pack_pruned({child_free, move, opponent(parent.to_move)});
   }
 
-  /// The key of a position whose free squares are already its region (a key's position with
-  /// its region changed, such as goal pockets replaced), without looking for pockets again.
-  PackedPosition pack_simplified(const Position& position) const { return pack_pruned(position); }
-
+  /// Steps 1 and 3 of the packing (position.hpp) on a position already pruned to its region:
+  /// also the key of a position whose free squares are already its region (a key's position
+  /// with its region changed, such as goal pockets replaced), without looking for pockets again.
+  PackedPosition pack_pruned(const Position& position) const {
+    SquareMask free = position.free;
+    Square snail = position.snail;
+    if (!options_.use_symmetry) {
+      // No symmetry at all (a baseline): the side to move is kept in the snail byte's top bit.
+      const int side_bit = position.to_move == Player::two ? kSideTwoBit : 0;
+      return {free, static_cast<std::uint8_t>(snail | side_bit)};
+    }
+    if (position.to_move == Player::two) {
+      free = rotation_.apply(free);
+      snail = rotation_.apply(snail);
+    }
+    PackedPosition key{free, static_cast<std::uint8_t>(snail)};
+    if (reflection_) {
+      const PackedPosition mirrored{reflection_->apply(free),
+                                    static_cast<std::uint8_t>(reflection_->apply(snail))};
+      if (mirrored < key) key = mirrored;
+    }
+    return key;
+  }
   /// Maps a square of `pack(position)`'s frame (e.g. a stored best move) back to `position`'s
   /// own frame by undoing the same rotation and reflection pack() applied. Both maps are
   /// involutions, so undoing is applying them again in reverse order. When the reflected key
@@ -108,28 +117,6 @@ class Canonicalizer {
     if (!options_.prune_region) return position.free;
     const SquareMask free = region_of(board_, position.snail, position.free);
     return options_.simplify_pockets ? simplify_all_pockets(board_, position.snail, free) : free;
-  }
-
-  /// Steps 1 and 3 of the packing (position.hpp) on a position already pruned to its region.
-  PackedPosition pack_pruned(const Position& position) const {
-    SquareMask free = position.free;
-    Square snail = position.snail;
-    if (!options_.use_symmetry) {
-      // No symmetry at all (a baseline): the side to move is kept in the snail byte's top bit.
-      const int side_bit = position.to_move == Player::two ? kSideTwoBit : 0;
-      return {free, static_cast<std::uint8_t>(snail | side_bit)};
-    }
-    if (position.to_move == Player::two) {
-      free = rotation_.apply(free);
-      snail = rotation_.apply(snail);
-    }
-    PackedPosition key{free, static_cast<std::uint8_t>(snail)};
-    if (reflection_) {
-      const PackedPosition mirrored{reflection_->apply(free),
-                                    static_cast<std::uint8_t>(reflection_->apply(snail))};
-      if (mirrored < key) key = mirrored;
-    }
-    return key;
   }
 
   Board board_;

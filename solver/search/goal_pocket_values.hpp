@@ -46,7 +46,7 @@ class GoalPocketValues {
     return GoalPocketValue{(data & kPlayerOneWins) != 0, (data & kPlayerTwoWins) != 0};
   }
 
-  void store(const GoalPocket& pocket, GoalPocketValue value) {
+  void store(const GoalPocket& pocket, const GoalPocketValue& value) {
     if (!slots_) return;
     Slot& slot = slots_[index_of(pocket)];
     const std::uint64_t data = static_cast<std::uint64_t>(pocket.gateway) | kInUse |

@@ -222,12 +222,10 @@ class SearchEngine {
 
   /// The key of the child after `move` from `node` (`child_free`: from
   /// Canonicalizer::free_after_step), its goal pockets summarized, with its table slot and
-  /// surroundings prefetched. `simplified_free`, when given: the child's free squares after
-  /// pocket simplification. After it the caller checks abandoned(): valuing a pocket searches.
+  /// surroundings prefetched. After it the caller checks abandoned(): valuing a pocket searches.
   template <bool kValueOnly>
   PackedPosition pack_child(const Position& node, Square move, SquareMask child_free,
-                            Worker& worker, const SplitPoint* split, int ply,
-                            SquareMask* simplified_free = nullptr);
+                            Worker& worker, const SplitPoint* split, int ply);
   /// `child` (a key) with its goal pockets replaced by their stand-ins (goal_pockets.hpp), when
   /// it has any of at most SolverOptions::goal_pocket_max_squares squares whose worth the
   /// search finds; otherwise `child` itself.
@@ -542,11 +540,8 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 
 template <bool kValueOnly>
 PackedPosition SearchEngine::pack_child(const Position& node, Square move, SquareMask child_free,
-                                        Worker& worker, const SplitPoint* split, int ply,
-                                        SquareMask* simplified_free) {
-  SquareMask simplified;
-  PackedPosition child = canonicalizer_.pack_after_step(node, move, child_free, simplified);
-  if (simplified_free) *simplified_free = simplified;
+                                        Worker& worker, const SplitPoint* split, int ply) {
+  PackedPosition child = canonicalizer_.pack_after_step(node, move, child_free);
   if (goal_pockets_) child = summarize_goal_pockets(child, worker, split, ply);
   table_.prefetch(child);  // its probe then overlaps the cache miss with other work
   if (kValueOnly && options_.remember_moves) {
@@ -580,8 +575,7 @@ PackedPosition SearchEngine::summarize_goal_pockets(const PackedPosition& child,
   // gateway, which this key then keeps. Another key of the same position is only a missed
   // table hit, never a wrong value, and looking cost more than the hits it found (0.94 s
   // against 0.99 s, the same nodes within 0.01%).
-  return changed ? canonicalizer_.pack_simplified({region, position.snail, position.to_move})
-                 : child;
+  return changed ? canonicalizer_.pack_pruned({region, position.snail, position.to_move}) : child;
 }
 
 std::optional<GoalPocketValue> SearchEngine::value_of(const GoalPocket& pocket, Worker& worker,
