@@ -444,7 +444,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // Where the side to move wins, the first move tried usually proves it, and packing its
   // brothers (regions, pockets, symmetry: the dearest part of a node) is wasted. But packed
   // brothers are probed in the table (an enhanced transposition cut-off, below), and in big
-  // regions a brother already known to win saves more than packing costs.
+  // regions a brother already known to win saves more than packing and probing cost.
   const bool pack_lazily = region_size <= options_.lazy_packing_max_region && sorter.size() > 1;
 
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
@@ -490,7 +490,10 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       if (abandoned(split, stops_seen)) return 0;
       sorter.set_child(i, child);
     }
-    for (int i = 0; i < sorter.added(); ++i) {
+    // Where the first move failed, the node is usually lost and every brother is searched
+    // anyway: their table entries are read as they are entered, and reading them all here
+    // first cost more in waiting than it saved (README, "Performance", session 22).
+    for (int i = 0; i < sorter.added() && !first_searched; ++i) {
       MoveSorter::Entry& candidate = sorter.added_entry(i);
       if (candidate.priority == MoveSorter::kDropped) continue;
       // Enhanced transposition cut-off: a child already known good enough settles the node.
