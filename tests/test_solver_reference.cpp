@@ -312,6 +312,9 @@ std::string options_name(const SolverOptions& options) {
   if (!options.use_matching) name += " use_matching=false";
   if (options.value_only) name += " value_only";
   if (options.defer_busy_brothers) name += " defer_busy_brothers";
+  if (options.lazy_packing_max_region != SolverOptions{}.lazy_packing_max_region) {
+    name += " lazy_packing_max_region=" + std::to_string(options.lazy_packing_max_region);
+  }
   if (options.table_bytes != SolverOptions{}.table_bytes) {
     name += " table_bytes=" + std::to_string(options.table_bytes);
   }
@@ -858,9 +861,11 @@ Analysis reference_analysis(ReferenceMinimax& reference, const RefPosition& posi
 
 /// Solves (and for every other position analyses) random positions with 1, 2 and 4 threads,
 /// each with a fresh solver. With `with_reference` every run is compared with the reference
-/// minimax; otherwise the 2- and 4-thread runs are compared with the 1-thread run.
+/// minimax; otherwise with a 1-thread run under `expected_options` when given, else the 2- and
+/// 4-thread runs with the 1-thread run.
 void check_thread_counts(const Variant& variant, int games, int min_plies, int max_plies,
-                         std::uint32_t seed, bool with_reference, const SolverOptions& options) {
+                         std::uint32_t seed, bool with_reference, const SolverOptions& options,
+                         const std::optional<SolverOptions>& expected_options = std::nullopt) {
   std::mt19937 rng(seeded(seed));
   const Board board = board_of(variant);
   const RefSquare start{variant.width / 2, variant.height / 2};
@@ -879,6 +884,9 @@ void check_thread_counts(const Variant& variant, int games, int min_plies, int m
       const Analysis analysis = reference_analysis(reference, ref_position, options.value_only);
       expected = ThreadRun{analysis.outcome, analysis};
       expected_from = "the reference minimax";
+    } else if (expected_options) {
+      expected = run_in_arena(1, rules, *expected_options, position, analyse);
+      expected_from = "1 thread with" + options_name(*expected_options);
     }
     for (const int threads : {1, 2, 4}) {
       const ThreadRun run = run_in_arena(threads, rules, options, position, analyse);
@@ -945,21 +953,24 @@ TEST(ParallelSolver, SameAnswersWithBusyBrothersDeferred) {
   check_thread_counts(variant, 3, 0, 6, 656, false, options);
 }
 
-// Children packed lazily (the first move searched before its brothers are packed; the default
-// up to 34 squares, so on 6x6 everywhere) against every child packed first, and lazily at every
-// size: the same answers as the reference on deep positions and, from shallow ones where the
-// threads split after a first child searched apart, across thread counts.
+// Children packed lazily (the first move searched before its brothers are packed; by default
+// up to 34 squares: everywhere on 6x6 but at the start) against every child packed first, and
+// lazily at every size: the same answers as the reference on deep positions and, from shallow
+// ones where the threads split after a first child searched apart, on 1, 2 and 4 threads as
+// one thread packing every child first.
 TEST(ParallelSolver, SameAnswersWithChildrenPackedEagerlyOrLazily) {
   for (const StuckRule rule : {StuckRule::loses, StuckRule::draws}) {
     const Variant variant{6, 6, StepSet::king, rule};
-    for (const int lazy_packing_max_region : {0, kMaxSquares}) {
-      SolverOptions options = with_table(SolverOptions{}, std::size_t{16} << 20);
-      options.lazy_packing_max_region = lazy_packing_max_region;
-      for (const bool value_only : {false, true}) {
-        options.value_only = value_only;
+    for (const bool value_only : {false, true}) {
+      SolverOptions eager = with_table(SolverOptions{}, std::size_t{16} << 20);
+      eager.value_only = value_only;
+      eager.lazy_packing_max_region = 0;
+      for (const int lazy_packing_max_region : {0, 34, kMaxSquares}) {
+        SolverOptions options = eager;
+        options.lazy_packing_max_region = lazy_packing_max_region;
         const int salt = static_cast<int>(rule) * 2 + value_only + lazy_packing_max_region;
         check_thread_counts(variant, 4, 16, 24, 666 + salt, true, options);
-        check_thread_counts(variant, 6, 0, 6, 766 + salt, false, options);
+        check_thread_counts(variant, 6, 0, 6, 766 + salt, false, options, eager);
       }
     }
   }

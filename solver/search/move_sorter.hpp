@@ -9,7 +9,7 @@
 // Two phases: add() every move, change or drop() some while the table is probed for each
 // child, then sort(); size() and [] read the order after that. A search that packs its children
 // lazily sorts twice: once on the priorities alone, to pick the first move to pack and search,
-// and again, without that move, once the others are packed and probed.
+// and again, without that move, once the others are packed.
 
 #include <array>
 #include <climits>
@@ -69,7 +69,7 @@ class MoveSorter {
 
   /// Orders the moves not dropped, lower priority first and, between equals, the first added
   /// first. Insertion sort of one-byte indices: the list is tiny, and moving indices instead of
-  /// 32-byte entries showed in the profile.
+  /// whole entries showed in the profile.
   void sort() {
     size_ = 0;
     for (int index = 0; index < added_; ++index) {

@@ -238,6 +238,8 @@ class SearchEngine {
                                           const SplitPoint* split, int ply);
 
   /// Searches the children of a node in order (serial) or, past the first, in parallel.
+  /// `first_searched`: the caller searched the node's first move already (lazy packing), and
+  /// `moves` holds the others: none is then searched alone before the split.
   template <bool kValueOnly>
   Score search_children(const PackedPosition& key, const MoveSorter& moves, Score alpha, Score beta,
                         Worker& worker, const SplitPoint* split, int ply, bool parallel,
@@ -545,7 +547,7 @@ template <bool kValueOnly>
 PackedPosition SearchEngine::pack_child(const Position& node, Square move, SquareMask child_free,
                                         Worker& worker, const SplitPoint* split, int ply) {
   PackedPosition child = canonicalizer_.pack_after_step(node, move, child_free);
-  if (goal_pockets_) child = summarize_goal_pockets(child, worker, split, ply);
+  if (kValueOnly && goal_pockets_) child = summarize_goal_pockets(child, worker, split, ply);
   table_.prefetch(child);  // its probe then overlaps the cache miss with other work
   if (kValueOnly && options_.remember_moves) {
     // The child's own surroundings, which it recalls after its probes: asked for now. (With
@@ -632,7 +634,9 @@ Score SearchEngine::search_children(const PackedPosition& key, const MoveSorter&
     for (int j = 0; j < (pass == 0 ? serial_moves : deferred_count); ++j) {
       const int i = pass == 0 ? j : deferred[j];
       const PackedPosition& child_position = moves[i].child;
-      if (pass == 0 && j > 0 && busy_.active() && busy_.busy(child_position)) {
+      // The first move tried is never put off (someone must search something), unless the
+      // caller tried one already.
+      if (pass == 0 && (j > 0 || first_searched) && busy_.active() && busy_.busy(child_position)) {
         deferred[deferred_count++] = static_cast<std::uint8_t>(i);
         continue;
       }
@@ -703,7 +707,7 @@ Score SearchEngine::search_children(const PackedPosition& key, const MoveSorter&
     }
   };
   oneapi::tbb::task_group group;
-  const int helpers = std::min(moves.size() - 1, threads_) - 1;
+  const int helpers = std::min(moves.size() - serial_moves, threads_) - 1;
   for (int i = 0; i < helpers; ++i) {
     group.run(thread_sanitizer::handed_off([&] {
       search_next_children();

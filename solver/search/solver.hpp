@@ -65,9 +65,10 @@ struct SolverOptions {
   int goal_pocket_max_squares = 16;
   /// At nodes whose region has at most this many squares (0: none), the moves are ordered
   /// before any child is packed and the first is packed and searched alone: where the side to
-  /// move wins, it usually proves that, and its brothers are never packed. They are packed (and
-  /// probed in the table) only when it does not. Bigger regions pack every child first, for
-  /// the table's cut-offs. Never changes a result (README, "Performance", session 22).
+  /// move wins, it usually proves that, and its brothers are never packed. They are packed only
+  /// when it does not, and then searched without probing the table for each first. Bigger
+  /// regions pack every child and probe it in the table first, for the enhanced transposition
+  /// cut-offs. Never changes a result (README, "Performance", session 22).
   int lazy_packing_max_region = 34;
   /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
   MoveOrdering move_ordering = MoveOrdering::tuned;
