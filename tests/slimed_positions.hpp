@@ -32,6 +32,20 @@ inline rastros_reference::RefPosition reference_position(const Board& board, Squ
   return position;
 }
 
+/// The boards on which the pocket tests check the solver against the plain minimax (standard
+/// rules): big enough for pockets, small enough for the minimax.
+inline std::vector<Board> minimax_boards() {
+  return {Board(6, 6), Board(6, 5), Board(6, 6, StepSet::orthogonal)};
+}
+
+/// Whether the side to move wins `position` (standard rules), by the plain minimax.
+inline bool minimax_mover_wins(const Board& board, const Position& position) {
+  rastros_reference::ReferenceMinimax reference(
+      {board.width(), board.height(), board.steps() == StepSet::king, false});
+  return reference.solve(reference_position(board, position.snail, position.free, position.to_move))
+             .value == rastros_reference::RefValue::win;
+}
+
 /// Random positions with much slime (so that pockets are common) that have not ended.
 /// `least_slime`: the smallest share of slimed squares (more slime: a cheaper minimax).
 inline std::vector<Position> random_positions(const Board& board, int wanted, std::mt19937& rng,

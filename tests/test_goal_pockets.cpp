@@ -166,10 +166,7 @@ TEST(GoalPockets, StandInsKeepTheValue) {
 // plain minimax, with every pocket size allowed and with the default limit.
 TEST(GoalPockets, SolverAgreesWithMinimax) {
   std::mt19937 rng(909);
-  for (const auto& [width, height, steps] : std::vector<std::tuple<int, int, StepSet>>{
-           {6, 6, StepSet::king}, {6, 5, StepSet::king}, {6, 6, StepSet::orthogonal}}) {
-    const Board board(width, height, steps);
-    const RefRules rules{width, height, steps == StepSet::king, false};
+  for (const Board& board : minimax_boards()) {
     const Rastros game(board);
     SolverOptions options;
     options.value_only = true;
@@ -183,11 +180,7 @@ TEST(GoalPockets, SolverAgreesWithMinimax) {
       const int region_size = count(region_of(board, position.snail, position.free));
       if (game.has_ended(position) || region_size > 18 || region_size < 12) continue;
       ++checked;
-      ReferenceMinimax reference(rules);
-      const bool expected =
-          reference
-              .solve(reference_position(board, position.snail, position.free, position.to_move))
-              .value == RefValue::win;
+      const bool expected = minimax_mover_wins(board, position);
       EXPECT_EQ(default_limit.solve(position).value == Value::win, expected)
           << board.name() << " " << position_string(board, position);
       EXPECT_EQ(no_limit.solve(position).value == Value::win, expected)

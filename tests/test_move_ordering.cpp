@@ -232,7 +232,8 @@ TEST(MoveSorter, PutsTheMovesKeptInOrderOfPriorityTheFirstAddedFirstAmongEquals)
   // when the table knows a child.
   const int priorities[] = {50, 20, 50, MoveSorter::kRememberedMove, 20, 70};
   for (int i = 0; i < 6; ++i) {
-    sorter.add(10 + i, PackedPosition{SquareMask{1} << i, static_cast<std::uint8_t>(i)}, 0);
+    sorter.add(10 + i, SquareMask{1} << i, 0);
+    sorter.set_child(i, PackedPosition{SquareMask{1} << i, static_cast<std::uint8_t>(i)});
   }
   ASSERT_EQ(sorter.added(), 6);
   for (int i = 0; i < 6; ++i) sorter.added_entry(i).priority = priorities[i];

@@ -2,26 +2,9 @@
 
 #include <array>
 
+#include "rastros/region.hpp"
+
 namespace rastros {
-namespace {
-
-/// Breadth-first layers from `from` through `passable` until a layer meets `to`. Returns the
-/// number of the layer that met it, or -1 when none does.
-int layers_until(const Board& board, SquareMask from, SquareMask passable, SquareMask to,
-                 std::array<SquareMask, kMaxSquares>& layers) {
-  int depth = 0;
-  layers[0] = from;
-  SquareMask reached = from;
-  while (!(layers[depth] & to)) {
-    const SquareMask next = board.dilate(layers[depth]) & passable & ~reached;
-    if (!next) return -1;
-    layers[++depth] = next;
-    reached |= next;
-  }
-  return depth;
-}
-
-}  // namespace
 
 GoalPocket find_goal_pocket(const Board& board, Square snail, SquareMask region, Square goal,
                             int max_part) {

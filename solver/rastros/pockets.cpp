@@ -4,6 +4,7 @@
 
 #include "rastros/matching_endgame.hpp"
 #include "rastros/rastros.hpp"
+#include "rastros/region.hpp"
 
 namespace rastros {
 namespace {
@@ -73,16 +74,9 @@ SquareMask gateways_on_paths_from(const Board& board, Square snail, SquareMask r
   SquareMask gateways = 0;
   std::array<SquareMask, kMaxSquares> layers;  // breadth-first layers from one seed
   for (Square seed : SquareSet(seeds)) {
-    int depth = 0;
-    layers[0] = bit(seed);
-    SquareMask reached = layers[0];
-    while (!(layers[depth] & near_snail)) {
-      const SquareMask next = board.dilate(layers[depth]) & passable & ~reached;
-      // The region is joined to the snail, so the layers reach it; if not, say every square.
-      if (!next) return passable;
-      layers[++depth] = next;
-      reached |= next;
-    }
+    const int depth = layers_until(board, bit(seed), passable, near_snail, layers);
+    // The region is joined to the snail, so the layers reach it; if not, say every square.
+    if (depth < 0) return passable;
     // One shortest path back from the square next to the snail to the seed.
     Square square = lowest_square(layers[depth] & near_snail);
     for (int layer = depth; layer > 0; --layer) {

@@ -7,6 +7,8 @@
 //   - every empty goal next to one of those squares or to the snail.
 // Nothing outside the region can ever be visited again, so it never affects the value.
 
+#include <array>
+
 #include "rastros/board.hpp"
 
 namespace rastros {
@@ -35,6 +37,23 @@ inline SquareMask region_after_step(const Board& board, Square from, SquareMask 
     return region_of(board, to, region & ~bit(to));
   }
   return (passable & ~bit(to)) | (board.dilate(passable) & region & board.goals());
+}
+
+/// Breadth-first layers from `from` through `passable` (layers[k]: the squares k steps away)
+/// until a layer meets `to`. Returns the number of the layer that met it, or -1 when none does.
+/// Walking back through the layers gives a shortest path.
+inline int layers_until(const Board& board, SquareMask from, SquareMask passable, SquareMask to,
+                        std::array<SquareMask, kMaxSquares>& layers) {
+  int depth = 0;
+  layers[0] = from;
+  SquareMask reached = from;
+  while (!(layers[depth] & to)) {
+    const SquareMask next = board.dilate(layers[depth]) & passable & ~reached;
+    if (!next) return -1;
+    layers[++depth] = next;
+    reached |= next;
+  }
+  return depth;
 }
 
 }  // namespace rastros

@@ -36,26 +36,19 @@ class MoveSorter {
   /// Marks a dropped move; no MoveOrderer priority comes near it.
   static constexpr int kDropped = INT_MAX;
 
-  /// Adds a move with its priority (lower first); the moves are put in order by sort().
-  /// Written field by field, in place: a whole entry built elsewhere and copied in was read
-  /// back in 16-byte pieces from stores of other widths, and those reads waited for the
-  /// stores (a tenth of the search's own time in the profile).
-  void add(Square move, const PackedPosition& child, int priority) {
-    Entry& entry = entries_[added_++];
-    entry.move = move;
-    entry.child.free = child.free;
-    entry.child.snail = child.snail;
-    entry.priority = priority;
-  }
-  /// Adds a move not packed yet, with the free squares after it (Canonicalizer::free_after_step);
-  /// set_child() gives its key later.
+  /// Adds a move with its priority (lower first) and the free squares after it
+  /// (Canonicalizer::free_after_step); set_child() gives its key once it is packed. The moves are
+  /// put in order by sort().
   void add(Square move, SquareMask free, int priority) {
     Entry& entry = entries_[added_++];
     entry.move = move;
     entry.free = free;
     entry.priority = priority;
   }
-  /// The key of an added move (`index`: the order added).
+  /// The key of an added move (`index`: the order added). Written field by field, in place: a
+  /// whole key built elsewhere and copied in was read back in 16-byte pieces from stores of
+  /// other widths, and those reads waited for the stores (a tenth of the search's own time in
+  /// the profile).
   void set_child(int index, const PackedPosition& child) {
     entries_[index].child.free = child.free;
     entries_[index].child.snail = child.snail;

@@ -495,7 +495,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     // Where the first move failed, the node is usually lost and every brother is searched
     // anyway: their table entries are read as they are entered, and reading them all here
     // first cost more in waiting than it saved (README, "Performance", session 22).
-    for (int i = 0; i < sorter.added() && !first_searched; ++i) {
+    for (int i = 0; !first_searched && i < sorter.added(); ++i) {
       MoveSorter::Entry& candidate = sorter.added_entry(i);
       if (candidate.priority == MoveSorter::kDropped) continue;
       // Enhanced transposition cut-off: a child already known good enough settles the node.
