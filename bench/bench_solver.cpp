@@ -153,6 +153,9 @@ void BM_Analyse7x7OracleOrder(benchmark::State& state) {
 // Arguments: threads, mode, aids.
 BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kPlainAlphaBeta})  // about 20x the nodes: seconds
+    ->Args({1, kRemoteness, kAllAids})
+    ->Args({1, kRemoteness, kPlainAlphaBeta})  // about half a minute
     ->Args({1, kValueOnly, kWithoutLazyPacking})
     ->Args({1, kValueOnly, kWithoutGoalPockets})
     ->Args({1, kValueOnly, kWithoutOneGoalRule})
@@ -180,6 +183,7 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kRemoteness, kWithoutMoveMemory})
     ->Args({2, kRemoteness, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kPlainAlphaBeta})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kWithoutLazyPacking})
     ->Args({1, kValueOnly, kWithoutGoalPockets})
@@ -199,7 +203,7 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);
-// Bands of region sizes (README, "Performance", session 20).
+// Bands of region sizes (bench/README.md, session 20).
 BENCHMARK(BM_Analyse7x7OracleOrder)
     ->Args({0, kMaxSquares + 1})
     ->Args({20, kMaxSquares + 1})

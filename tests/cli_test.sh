@@ -28,6 +28,13 @@ expect_ok() {
   fi
 }
 
+# check_that DESCRIPTION COMMAND...: the command succeeds.
+check_that() {
+  local what=$1
+  shift
+  if "$@"; then pass; else fail "$what"; fi
+}
+
 # expect_error STATUS PATTERN DESCRIPTION ARGS...: the given status, nothing on stdout, exactly one
 # line on stderr matching the (case-insensitive, extended) regular expression PATTERN.
 expect_error() {
@@ -143,6 +150,18 @@ expect_json "perft --divide --json" \
 run perft --depth 3
 if [[ $status -eq 0 ]] && grep -q "$(brute_perft_7x7 3)" "$WORK/out"; then pass; else
   fail "perft --depth 3 text output: $(cat "$WORK/out")"
+fi
+expect_json "perft --rules stuck-draw: the same count (no rule changes which moves are legal)" \
+  "j['nodes']==$(brute_perft_7x7 3)" perft --depth 3 --rules stuck-draw --json --quiet
+# Every command takes --quiet (the README's common options), stats aside.
+for quiet_run in "show --quiet" "perft --depth 1 --quiet" "solve --board 4x4 --quiet" \
+    "map --board 3x3 --quiet"; do
+  # shellcheck disable=SC2086 # the command and its options, split on purpose
+  expect_ok "$quiet_run" $quiet_run
+done
+run play --board 6x6 --side 2 --quiet </dev/null
+if [[ $status -eq 0 && ! -s $WORK/err ]]; then pass; else
+  fail "play --quiet: exit $status, stderr: $(head -c 300 "$WORK/err")"
 fi
 
 # --- bad usage and bad input: exit 2, one line naming the problem ----------------------------
@@ -368,7 +387,7 @@ expect_json "solve --db --kind proof" \
   'j["kind"] == "proof" and j["leaf_squares"] == 10 and j["positions"] > 0 and j["value"] == "win"' \
   solve --db "$WORK/p.rdb" --board 6x5 --kind proof --leaf-squares 10 --memory 16M --quiet --json
 expect_json "verify proves the proof database's start" \
-  'j["ok"] and j["kind"] == "proof" and j["proven_value"] == "win" and j["leaves_solved"] > 0' \
+  'j["ok"] and j["kind"] == "proof" and j["proven_value"] == "win" and j["leaves_solved"] > 0 and "max_remoteness" not in j' \
   verify --db "$WORK/p.rdb" --json --quiet
 expect_json "query on a proof database has no remoteness" \
   'j["source"] == "database" and j["value"] == "win" and "remoteness" not in j' \
@@ -543,10 +562,10 @@ expect_error 2 "--steps orthogonal differs" "query with mismatched --steps" \
   query --db "$DB" --steps orthogonal
 expect_error 2 "book-depth must be between" "solve --db --book-depth out of range" \
   solve --db "$WORK/b99.rdb" --board 4x4 --kind strategy --book-depth 99
-# A write that fails at the end (a 1 KiB file size limit, SIGXFSZ ignored so write() fails with
-# EFBIG): exit 1, one line, the old file kept and no temporary file left.
+# A write that fails at the end (a 1 KiB file size limit: rastros ignores SIGXFSZ, so write()
+# fails with EFBIG): exit 1, one line, the old file kept and no temporary file left.
 cp "$DB" "$WORK/kept.rdb"
-( trap '' XFSZ; ulimit -f 1; exec "$RASTROS" solve --db "$WORK/kept.rdb" --board 5x5 --quiet ) \
+( ulimit -f 1; exec "$RASTROS" solve --db "$WORK/kept.rdb" --board 5x5 --quiet ) \
   >"$WORK/out" 2>"$WORK/err"
 status=$?
 if [[ $status -eq 1 && ! -s $WORK/out && $(wc -l <"$WORK/err") -eq 1 ]] &&
@@ -556,8 +575,21 @@ if [[ $status -eq 1 && ! -s $WORK/out && $(wc -l <"$WORK/err") -eq 1 ]] &&
 else
   fail "solve --db with a failing write: exit $status: $(head -c 300 "$WORK/err")"
 fi
+# Only a regular file is replaced: a pipe (or a device) is refused before any work, and a
+# symbolic link is followed, so the link stays and the file it names is written.
+mkfifo "$WORK/pipe"
+expect_error 2 "--db .*pipe is not a regular file" "solve --db onto a named pipe" \
+  solve --db "$WORK/pipe" --board 4x4
+check_that "the pipe is still a pipe" test -p "$WORK/pipe"
+ln -s linked.rdb "$WORK/link.rdb"
+expect_ok "solve --db through a symbolic link" solve --db "$WORK/link.rdb" --board 4x4 --quiet
+check_that "the link is kept and its file written" test -L "$WORK/link.rdb" -a -s "$WORK/linked.rdb"
+expect_error 2 "--web-root .* is not a directory holding the page" "serve --web-root missing" \
+  serve --web-root "$WORK/no-such-page" --port 0
 # Batch, checkpoint rows (more in batch_test.sh, checkpoint_test.sh).
 printf 'c3\nzz9\n' >"$WORK/batch.txt"
+expect_error 2 "--output .*pipe is not a regular file" "batch --output onto a named pipe" \
+  batch --input "$WORK/batch.txt" --output "$WORK/pipe"
 expect_error 2 "cannot read input" "batch: missing input" batch --input "$WORK/none.txt"
 expect_error 2 "malformed board '7y7'" "batch: bad default board" batch --input "$WORK/batch.txt" --board 7y7
 expect_error 2 "--chunk must be between 1 and 1000000" "batch: --chunk 0" \
@@ -638,6 +670,10 @@ if [[ -f $DB_5X5 ]]; then
     --db "$DB_5X5" --board 5x5
   expect_error 2 "board 6x6 differs" "play --db with another board" \
     play --db "$DB_5X5" --board 6x6 </dev/null
+  # data/README.md: the shipped file is what its command rebuilds, byte for byte.
+  expect_ok "rebuild the shipped 5x5 database" solve --db "$WORK/5x5-rebuilt.rdb" --board 5x5 --quiet
+  check_that "the rebuilt 5x5 database is the shipped file, byte for byte" \
+    cmp -s "$WORK/5x5-rebuilt.rdb" "$DB_5X5"
 else
   fail "play --db: $DB_5X5 is missing"
 fi

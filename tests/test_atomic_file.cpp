@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/errors.hpp"
 #include "temporary_directory.hpp"
 
 namespace rastros {
@@ -43,18 +44,35 @@ TEST_F(AtomicFileTest, ReplacesTheFileAndLeavesNothingElse) {
   EXPECT_EQ(listing(), std::vector<std::string>{"f"});
 }
 
-TEST_F(AtomicFileTest, FailedRenameLeavesNoTemporaryFile) {
-  // The final name is a non-empty directory: everything succeeds up to the rename.
-  fs::create_directories(directory_ / "f" / "inside");
-  try {
-    write_file_atomically(directory_ / "f", Bytes{1, 2, 3}, "test file");
-    FAIL() << "the write should have failed";
-  } catch (const std::system_error& error) {
-    EXPECT_NE(std::string(error.what()).find("rename"), std::string::npos) << error.what();
-    EXPECT_NE(std::string(error.what()).find("test file"), std::string::npos) << error.what();
+TEST_F(AtomicFileTest, RefusesToReplaceWhatIsNotARegularFile) {
+  // A directory, a named pipe: the rename would replace them, not write to them. Refused before
+  // any temporary file is made, as bad input (InputError).
+  fs::create_directories(directory_ / "d" / "inside");
+  ASSERT_EQ(::mkfifo((directory_ / "pipe").c_str(), 0600), 0);
+  for (const char* name : {"d", "pipe"}) {
+    try {
+      write_file_atomically(directory_ / name, Bytes{1, 2, 3}, "test file");
+      FAIL() << name << ": the write should have been refused";
+    } catch (const InputError& error) {
+      EXPECT_NE(std::string(error.what()).find("test file"), std::string::npos) << error.what();
+    }
   }
-  EXPECT_EQ(listing(), std::vector<std::string>{"f"});
-  EXPECT_TRUE(fs::is_directory(directory_ / "f" / "inside"));
+  EXPECT_EQ(listing(), (std::vector<std::string>{"d", "pipe"}));
+  EXPECT_TRUE(fs::is_directory(directory_ / "d" / "inside"));
+  EXPECT_TRUE(fs::is_fifo(directory_ / "pipe"));
+}
+
+TEST_F(AtomicFileTest, WritesThroughASymbolicLink) {
+  // The link stays; the file it names (not written yet, then replaced) holds the bytes.
+  fs::create_directory_symlink(directory_, directory_ / "here");
+  fs::create_symlink("here/target", directory_ / "link");
+  write_file_atomically(directory_ / "link", Bytes{1, 2}, "test file");
+  write_file_atomically(directory_ / "link", Bytes{3}, "test file");
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(directory_ / "link")));
+  EXPECT_EQ(read_bytes(directory_ / "target"), Bytes{3});
+  EXPECT_EQ(listing(), (std::vector<std::string>{"here", "link", "target"}));
+  fs::create_symlink("loop", directory_ / "loop");
+  EXPECT_THROW(write_file_atomically(directory_ / "loop", Bytes{1}, "test file"), InputError);
 }
 
 TEST_F(AtomicFileTest, UnwritableDirectoryLeavesTheOldFile) {

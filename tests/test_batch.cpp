@@ -85,7 +85,14 @@ TEST(BatchLine, BadLinesBecomeErrorsNamingTheProblem) {
       {"7/7/7/3o3/7/7 1", ""},
       // Impossible positions, refused as on the command line.
       {"--board 4x4 4/1o2/4/4 2", "0 slimed squares, so player 1 is to move, not player 2"},
-      {"--board 4x4 4/4/1o2/4 1", "no slime, so the snail must be on the start square c3"},
+      {"--board 4x4 4/4/1o2/4 1",
+       "no slime, so the snail must be on the start square c3, not b2 "
+       "(another start: give --start)"},
+      // The start was given: no advice to give it.
+      {"--board 4x4 --start c3 4/4/1o2/4 1", "not b2"},
+      {"--board 5x5 --board 6x6 c3", "option --board given more than once"},
+      {"--start c3 --start=b2 c3", "option --start given more than once"},
+      {"--board 4x4 04/4/1o2/4 1", "a run of empty squares is at least 1"},
       {"--board 4x4 4/2x1/1o2/4 1", "1 slimed square, so player 2 is to move"},
       {"--board 4x4 x3/2x1/1o2/4 1", "slime on a4 not joined"},
   };
@@ -93,6 +100,9 @@ TEST(BatchLine, BadLinesBecomeErrorsNamingTheProblem) {
     const BatchLine line = parse(text);
     ASSERT_EQ(line.kind, BatchLine::Kind::error) << text;
     EXPECT_NE(line.error.find(message), std::string::npos) << text << ": " << line.error;
+    if (std::string_view(text).find("--start") != std::string_view::npos) {
+      EXPECT_EQ(line.error.find("give --start"), std::string::npos) << text << ": " << line.error;
+    }
     EXPECT_EQ(line.error.find('\n'), std::string::npos) << text;
   }
   const BatchLine long_line = parse(std::string(kMaxBatchLineBytes + 1, 'a'));

@@ -301,11 +301,11 @@ TEST(Notation, ImpossiblePositions) {
   expect_unreachable(game, "7/7/7/3x3/2o4/7/7 1",
                      {"1 slimed square, so player 2 is to move, not player 1"});
   expect_unreachable(game, "7/7/7/3x3/2x4/1x5/o6 1", {"3 slimed squares", "not player 1"});
-  // 2. The start square: the snail's, or slimed.
-  expect_unreachable(game, "7/7/7/7/2o4/7/7 1",
-                     {"no slime", "the start square d4, not c3", "--start"});
-  expect_unreachable(game, "7/7/7/7/2x4/1o5/7 2",
-                     {"has slime, but not on the start square d4", "--start"});
+  // 2. The start square: the snail's, or slimed. (StartSquareError: resolve_input, which knows
+  // whether the start was given, adds the advice to give --start; test_batch.cpp.)
+  EXPECT_THROW(parse_reachable_position(game, "7/7/7/7/2o4/7/7 1"), StartSquareError);
+  expect_unreachable(game, "7/7/7/7/2o4/7/7 1", {"no slime", "the start square d4, not c3"});
+  expect_unreachable(game, "7/7/7/7/2x4/1o5/7 2", {"has slime, but not on the start square d4"});
   // ... which --start moves.
   const Rastros from_c3(board, parse_square(board, "c3"));
   EXPECT_NO_THROW(parse_reachable_position(from_c3, "7/7/7/7/2o4/7/7 1"));

@@ -16,6 +16,7 @@
 #include "batch/batch_checkpoint.hpp"
 #include "batch/batch_runner.hpp"
 #include "commands.hpp"
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "interrupt.hpp"
 #include "mpi_world.hpp"
@@ -192,6 +193,10 @@ int run_batch(const Arguments& arguments) {
   if (root && !output_path.empty() && std::filesystem::is_directory(output_path, error)) {
     throw InputError("cannot write output " + output_path + ": it is a directory");
   }
+  // The output replaces a regular file only (a link is followed): renaming over a device or a
+  // pipe would replace it rather than write to it.
+  if (root && !output_path.empty())
+    output_path = replaceable_file(output_path, "--output").string();
   std::ifstream file;
   if (!from_stdin) {
     file.open(input_path, std::ios::binary);

@@ -18,11 +18,13 @@ int run_perft(const Arguments& arguments) {
   bool json = false;
   po::options_description description("Options");
   description.add_options()("depth", po::value(&depth)->required(), "plies to count (0..63)");
-  add_variant_options(description, variant, false);
+  // --rules is accepted like everywhere: no rule variant changes which moves are legal.
+  add_variant_options(description, variant);
   add_position_options(description, where);
   description.add_options()("divide", po::bool_switch(&divide),
                             "break the count down by first move")("json", po::bool_switch(&json),
-                                                                  "print one JSON object");
+                                                                  "print one JSON object")(
+      "quiet", po::bool_switch(), "accepted for uniformity: perft prints nothing on stderr");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros perft --depth N [options]\n"
                           "Counts the legal move sequences of exactly N plies from a position "

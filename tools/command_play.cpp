@@ -44,7 +44,8 @@ constexpr const char* kHelp =
 
 class Game {
  public:
-  explicit Game(PlaySession& session) : session_(session) {}
+  /// `quiet`: no "thinking" line on stderr.
+  Game(PlaySession& session, bool quiet) : session_(session), quiet_(quiet) {}
 
   // Returns once the user quits or stdin ends.
   void run() {
@@ -118,7 +119,7 @@ class Game {
     if (!session_.is_over() && !session_.humans_turn()) {
       const Player computer = session_.computer();
       // The live solver takes seconds on big boards: say so (on stderr, stdout stays the game).
-      if (!session_.has_database() && session_.game().board().square_count() > 30) {
+      if (!quiet_ && !session_.has_database() && session_.game().board().square_count() > 30) {
         std::cerr << "(the computer is thinking)" << std::endl;
       }
       const ComputerMove reply = session_.computer_move();
@@ -178,6 +179,7 @@ class Game {
   }
 
   PlaySession& session_;
+  bool quiet_;
 };
 
 }  // namespace
@@ -187,6 +189,7 @@ int run_play(const Arguments& arguments) {
   std::string file;
   int side = 1;
   int threads = 0;
+  bool quiet = false;
   std::string memory;
   po::options_description description("Options");
   add_optional_option(description, "board", choices.board, "board WxH (default 7x7)");
@@ -197,7 +200,8 @@ int run_play(const Arguments& arguments) {
   add_optional_option(description, "steps", choices.steps, "king | orthogonal (default king)");
   description.add_options()("db", po::value(&file),
                             "answer from this database (.rdb); its header gives the game")(
-      "side", po::value(&side)->default_value(1), "your side: 1 (moves first) or 2");
+      "side", po::value(&side)->default_value(1), "your side: 1 (moves first) or 2")(
+      "quiet", po::bool_switch(&quiet), "no \"thinking\" line on stderr");
   add_threads_option(description, threads);
   description.add_options()("memory", po::value(&memory),
                             "transposition table of the live solver (default 32M)");
@@ -227,7 +231,7 @@ int run_play(const Arguments& arguments) {
                                  choices.steps.value_or("king")};
     session.emplace(resolve_variant(variant), human, options);
   }
-  Game(*session).run();
+  Game(*session, quiet).run();
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <oneapi/tbb/info.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -32,6 +33,7 @@ int run_serve(const Arguments& arguments) {
   int io_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::string memory;
   std::string web_root = RASTROS_WEB_ROOT;
+  bool quiet = false;
   po::options_description description("Options");
   description.add_options()("port", po::value(&port)->default_value(port),
                             "TCP port (0: any free port, printed on the first line)")(
@@ -49,7 +51,9 @@ int run_serve(const Arguments& arguments) {
   description.add_options()("memory", po::value(&memory),
                             "transposition table of each search (default 32M)")(
       "web-root", po::value(&web_root)->default_value(web_root),
-      "directory of the page's files (index.html, app.js, style.css)");
+      "directory of the page's files (index.html, app.js, style.css)")(
+      "quiet", po::bool_switch(&quiet),
+      "no status lines on stderr (the \"listening on\" line on stdout stays)");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros serve [--port 8080] [--bind 127.0.0.1] [--db FILE...]\n"
                           "Serves the page (play and explore in the browser) and a JSON API:\n"
@@ -62,6 +66,18 @@ int run_serve(const Arguments& arguments) {
   }
   if (port < 0 || port > 65535) throw InputError("--port must be between 0 and 65535");
   if (io_threads < 1) throw InputError("--io-threads must be at least 1");
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(std::filesystem::path(web_root) / "index.html", error)) {
+    // Given on the command line, a wrong directory is a mistake; the built-in default may be
+    // missing where the binary was copied without its page, and the API still works then.
+    if (web_root != RASTROS_WEB_ROOT) {
+      throw InputError("--web-root " + escape_control(web_root) +
+                       " is not a directory holding the page (index.html)");
+    }
+    if (!quiet)
+      std::cerr << "rastros serve: warning: no page in " << escape_control(web_root)
+                << " (give --web-root); serving the API only\n";
+  }
   serve::ApiOptions api_options;
   api_options.max_seconds = max_seconds;
   api_options.max_searches = max_searches;
@@ -82,10 +98,12 @@ int run_serve(const Arguments& arguments) {
   server_options.io_threads = io_threads;
   serve::HttpServer server(api, server_options);
   std::cout << "listening on " << server.url() << std::endl;
-  std::cerr << "rastros serve: " << files.size() << " database(s), at most " << max_searches
-            << " searches at once, " << max_seconds << " s each; Ctrl-C stops\n";
+  if (!quiet) {
+    std::cerr << "rastros serve: " << files.size() << " database(s), at most " << max_searches
+              << " searches at once, " << max_seconds << " s each; Ctrl-C stops\n";
+  }
   server.run(true);
-  std::cerr << "rastros serve: stopped\n";
+  if (!quiet) std::cerr << "rastros serve: stopped\n";
   return 0;
 }
 

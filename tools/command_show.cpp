@@ -15,7 +15,8 @@ int run_show(const Arguments& arguments) {
   po::options_description description("Options");
   add_variant_options(description, variant);
   add_position_options(description, where);
-  description.add_options()("json", po::bool_switch(&json), "print one JSON object");
+  description.add_options()("json", po::bool_switch(&json), "print one JSON object")(
+      "quiet", po::bool_switch(), "accepted for uniformity: show prints nothing on stderr");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros show [options]\n"
                           "Draws a position: the board, whose turn it is, the legal moves, and "

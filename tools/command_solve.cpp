@@ -17,6 +17,7 @@
 #include "analysis_output.hpp"
 #include "board_text.hpp"
 #include "commands.hpp"
+#include "core/atomic_file.hpp"
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 #include "db/proof_database.hpp"
@@ -216,14 +217,16 @@ int build_strategy_or_proof(const VariantOptions& variant, const DatabaseRequest
 }
 
 // Refuses, before any work, an output path the database could not be written to: a directory,
-// or a file in a directory that is missing or not writable. (Failures while writing, such as a
-// full disk, still surface at the end, exit status 1.)
-void check_output_path(const std::filesystem::path& path) {
-  const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : ".";
+// a device, pipe or socket, or a file in a directory that is missing or not writable. (Failures
+// while writing, such as a full disk, still surface at the end, exit status 1.)
+void check_output_path(const std::filesystem::path& requested_path) {
   std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    throw InputError("--db " + path.string() + " is a directory, not a file name");
+  if (std::filesystem::is_directory(requested_path, error)) {
+    throw InputError("--db " + requested_path.string() + " is a directory, not a file name");
   }
+  // A device, pipe or socket: the rename at the end would replace it (a link is followed).
+  const std::filesystem::path path = replaceable_file(requested_path, "--db");
+  const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : ".";
   if (!std::filesystem::is_directory(directory, error)) {
     throw InputError("--db " + path.string() + ": directory " + directory.string() +
                      " does not exist");

@@ -111,9 +111,10 @@ int run_verify(const Arguments& arguments) {
         .set("failure_count", report.failure_count)
         .set("failures", failures)
         .set("draws", report.draws)
-        .set("max_remoteness", report.max_remoteness)
         .set("no_draw", report.no_draw ? Json(*report.no_draw) : Json(nullptr))
         .set("ok", report.ok());
+    // A proof database stores no remoteness: the key is left out rather than given as 0.
+    if (kind != "proof") out.set("max_remoteness", report.max_remoteness);
     if (kind == "proof") {
       out.set("leaves_solved", report.leaves_solved).set("leaf_nodes", report.leaf_nodes);
       // What the proof certifies, once every record has passed.

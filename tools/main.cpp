@@ -2,6 +2,7 @@
 // 0 success, 2 bad usage or input, 3 unusable database file, 1 anything else.
 
 #include <boost/program_options/errors.hpp>
+#include <csignal>
 #include <iostream>
 #include <map>
 
@@ -61,6 +62,9 @@ int fail(const std::string& name, const std::string& message, int status, bool e
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Over a file size limit (ulimit -f), a write fails with EFBIG and the writer reports it and
+  // removes its temporary file, instead of the process dying on SIGXFSZ.
+  std::signal(SIGXFSZ, SIG_IGN);
   const rastros::tools::MpiSession mpi(argc, argv);
   if (argc < 2) {
     print_usage(std::cerr);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "rastros/notation.hpp"
@@ -33,6 +34,7 @@ constexpr std::size_t kShownOptionBytes = 40;
 
 // Reads the leading --name value / --name=value options into `variant`; returns the rest.
 std::string_view read_options(std::string_view rest, VariantText& variant) {
+  std::vector<std::string_view> seen;  // as on the command line, each option at most once
   while (rest.starts_with("--")) {
     std::string_view word = take_word(rest);
     std::string_view name = word.substr(2);
@@ -56,6 +58,10 @@ std::string_view read_options(std::string_view rest, VariantText& variant) {
     }
     if (!value || value->empty())
       throw InputError("option --" + std::string(name) + " needs a value");
+    if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
+      throw InputError("option --" + std::string(name) + " given more than once");
+    }
+    seen.push_back(name);
     if (target) {
       *target = std::string(*value);
     } else {
@@ -77,7 +83,15 @@ Rastros resolve_variant_text(const VariantText& variant, bool for_position) {
 
 BatchJob resolve_input(const VariantText& variant, std::string_view text, bool is_position) {
   const Rastros rastros = resolve_variant_text(variant, is_position);
-  if (is_position) return {rastros, {}, parse_reachable_position(rastros, text)};
+  if (is_position) {
+    try {
+      return {rastros, {}, parse_reachable_position(rastros, text)};
+    } catch (const StartSquareError& error) {
+      // The start was the board's default: the position may come from another game.
+      if (variant.start) throw;
+      throw StartSquareError(std::string(error.what()) + " (another start: give --start)");
+    }
+  }
   PlayedGame game = parse_game(rastros, text);
   return {rastros, std::move(game.moves), game.position};
 }

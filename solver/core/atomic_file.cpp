@@ -10,6 +10,8 @@
 #include <string>
 #include <system_error>
 
+#include "core/errors.hpp"
+
 namespace rastros {
 namespace {
 
@@ -39,8 +41,34 @@ class TemporaryFile {
 
 }  // namespace
 
-void write_file_atomically(const std::filesystem::path& path, std::span<const unsigned char> bytes,
-                           std::string_view what) {
+std::filesystem::path replaceable_file(const std::filesystem::path& path, std::string_view what) {
+  std::error_code error;
+  // What the name leads to, links followed by the kernel (/dev/stdout to a pipe, say).
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    const char* kind = std::filesystem::is_directory(status) ? "a directory" : "not a regular file";
+    throw InputError(std::string(what) + " " + path.string() + " is " + kind +
+                     ": give the name of a file to write");
+  }
+  // The name to replace: links followed by hand, since a link to a file not written yet leads
+  // to where it will be.
+  std::filesystem::path target = path;
+  for (int links = 0; std::filesystem::is_symlink(std::filesystem::symlink_status(target, error));
+       ++links) {
+    const std::filesystem::path next = std::filesystem::read_symlink(target, error);
+    if (error || links == 40) {
+      throw InputError(std::string(what) + " " + path.string() +
+                       ": cannot follow the symbolic link" +
+                       (error ? ": " + error.message() : std::string(" (a loop?)")));
+    }
+    target = next.is_absolute() ? next : target.parent_path() / next;
+  }
+  return target;
+}
+
+void write_file_atomically(const std::filesystem::path& requested_path,
+                           std::span<const unsigned char> bytes, std::string_view what) {
+  const std::filesystem::path path = replaceable_file(requested_path, what);
   const auto fail = [&](const std::string& step, int error) {
     throw std::system_error(error, std::generic_category(),
                             "writing " + std::string(what) + " " + path.string() + ": " + step);

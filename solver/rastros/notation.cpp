@@ -198,7 +198,8 @@ Position parse_position(const Board& board, std::string_view text) {
       }
     } else {
       throw InputError(what + " has an unexpected character " + quote_input(std::string(1, c)) +
-                       ": expected digits, 'x', 'o' or '/'");
+                       (c == '0' ? ": a run of empty squares is at least 1"
+                                 : ": expected a number of empty squares, 'x', 'o' or '/'"));
     }
   }
   finish_rank();
@@ -232,8 +233,8 @@ void check_reachable(const Rastros& rastros, const Position& position, const std
   const Square start = rastros.start();
   const std::string start_square = "the start square " + square_name(board, start);
   if (rastros.has_start() && slimed == 0 && position.snail != start) {
-    throw InputError(what + " has no slime, so the snail must be on " + start_square + ", not " +
-                     square_name(board, position.snail) + " (another start: give --start)");
+    throw StartSquareError(what + " has no slime, so the snail must be on " + start_square +
+                           ", not " + square_name(board, position.snail));
   }
   if (!rastros.has_start() && slimed == 0 && board.is_goal(position.snail)) {
     throw InputError(what +
@@ -241,8 +242,8 @@ void check_reachable(const Rastros& rastros, const Position& position, const std
                      square_name(board, position.snail));
   }
   if (rastros.has_start() && slimed > 0 && !(slime & bit(start))) {
-    throw InputError(what + " has slime, but not on " + start_square +
-                     ", which the first move slimes (another start: give --start)");
+    throw StartSquareError(what + " has slime, but not on " + start_square +
+                           ", which the first move slimes");
   }
 
   // 3. The trail, slime and snail, is joined by steps.

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "rastros/rastros.hpp"
 
 namespace rastros {
@@ -55,6 +56,13 @@ Position parse_position(const Board& board, std::string_view text);
 /// Not sufficient: the trail must also be a single path from the start to the snail, which is a
 /// Hamiltonian path question and could take exponential time on adversarial input.
 void check_reachable(const Rastros& rastros, const Position& position, const std::string& what);
+
+/// What check_reachable throws when the slime (or its absence) does not fit the game's start
+/// square: a caller that chose the start itself can suggest giving another.
+class StartSquareError : public InputError {
+ public:
+  using InputError::InputError;
+};
 
 /// parse_position, then check_reachable: how every entry point (the command line, batch lines,
 /// the web API) reads a position string of a game.

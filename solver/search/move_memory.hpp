@@ -33,8 +33,8 @@
 // table without locks and never see half an entry. A collision or a stale entry only puts a
 // wrong move first, which costs nodes and never changes a result.
 //
-// Used by win/loss searches only (SolverOptions::remember_moves). Measured (README,
-// "Performance"), one thread: the 7x7 value-only analysis 3.50 M -> 2.08 M nodes, 1.51x
+// Used by win/loss searches only (SolverOptions::remember_moves). Measured
+// (bench/README.md), one thread: the 7x7 value-only analysis 3.50 M -> 2.08 M nodes, 1.51x
 // faster (4.33 M -> 2.89 M before edge moves were put late in move_ordering.hpp); the 8x7
 // value-only root 21.2 M -> 10.9 M nodes, 1.52x faster (before the edge rule). In the null-window
 // tests of a remoteness search it saved a tenth of the nodes and cost more time than that, so

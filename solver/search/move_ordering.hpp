@@ -18,7 +18,7 @@
 // (every first move, one thread), with separate weights for large regions (the opening, where a
 // wrong first try is dearest) and small ones. Measured in bench/bench_solver.cpp against the
 // plain mobility order (MoveOrdering::mobility: safe replies, then distance to our goal), which
-// it replaces: README, "Performance".
+// it replaces: bench/README.md.
 
 #include <algorithm>
 #include <array>

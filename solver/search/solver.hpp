@@ -52,7 +52,7 @@ struct SolverOptions {
   /// is looked up or searched (rastros/pockets.hpp); needs use_matching and prune_region.
   /// Never changes a result; ignored when searching with remoteness, which pockets change.
   /// A third fewer nodes (7x7 value-only analysis 6.65 M -> 4.37 M, 8x7 root 38.5 M ->
-  /// 22.6 M), and since session 15 cheap enough to be faster too (README, "Performance").
+  /// 22.6 M), and since session 15 cheap enough to be faster too (bench/README.md).
   bool simplify_pockets = true;
   /// In win/loss searches (value_only) under the standard rules, each goal pocket of a child's
   /// region (a goal and the squares round it that only one square leads into) is replaced by
@@ -61,32 +61,32 @@ struct SolverOptions {
   /// use_matching; ignored when searching with remoteness.
   bool summarize_goal_pockets = true;
   /// ... for pockets of at most this many squares: bigger ones cost more to value than their
-  /// shared keys save (README, "Performance", session 21).
+  /// shared keys save (bench/README.md, session 21).
   int goal_pocket_max_squares = 16;
   /// At nodes whose region has at most this many squares (0: none), the moves are ordered
   /// before any child is packed and the first is packed and searched alone: where the side to
   /// move wins, it usually proves that, and its brothers are never packed. They are packed only
   /// when it does not, and then searched without probing the table for each first. Bigger
   /// regions pack every child and probe it in the table first, for the enhanced transposition
-  /// cut-offs. Never changes a result (README, "Performance", session 22).
+  /// cut-offs. Never changes a result (bench/README.md, session 22).
   int lazy_packing_max_region = 34;
   /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
   MoveOrdering move_ordering = MoveOrdering::tuned;
   /// Try first the move that last won in a position with the same surroundings of the snail
   /// (search/move_memory.hpp): never changes a result. Win/loss searches only (value_only, and
   /// the value pass that starts a remoteness search). 7x7 value-only analysis, one thread:
-  /// 3.50 M -> 2.08 M nodes; 8x7 value-only root 21.2 M -> 10.9 M (README, "Performance").
+  /// 3.50 M -> 2.08 M nodes; 8x7 value-only root 21.2 M -> 10.9 M (bench/README.md).
   bool remember_moves = true;
   /// In win/loss searches, a move after which the opponent has a reply leaving us stuck or only
   /// squares next to their goal is counted lost without packing or searching the position after
   /// it, and so is a move whose position the table knows we lose (the lost-move rule,
   /// solver.cpp): never changes a result. 7x7 value-only analysis, one thread: 2.08 M -> 1.66 M
-  /// nodes from the replies, 1.56 M with the table too (README, "Performance").
+  /// nodes from the replies, 1.56 M with the table too (bench/README.md).
   bool lost_move_rule = true;
   /// With several threads, a thread reaching a brother that another thread is searching
   /// defers it and comes back later (ABDADA). Off by default: keeping the shared record of
-  /// busy nodes costs more than the deferrals save (7x7 start, 2 threads: README,
-  /// "Performance"). Never changes a result.
+  /// busy nodes costs more than the deferrals save (7x7 start, 2 threads:
+  /// bench/README.md). Never changes a result.
   bool defer_busy_brothers = false;
   /// Measuring aids for the move order (search/move_hints.hpp), off when null; never change a
   /// result. `record_winning_moves`: at each won node whose children the search enters, the
