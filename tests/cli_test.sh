@@ -670,6 +670,19 @@ if [[ -f $DB_5X5 ]]; then
     --db "$DB_5X5" --board 5x5
   expect_error 2 "board 6x6 differs" "play --db with another board" \
     play --db "$DB_5X5" --board 6x6 </dev/null
+  # A won position of a strategy database holds the winning move only: --no-search lists that,
+  # otherwise the other moves are searched, and every move then agrees with a live solve.
+  STRATEGY_7X7="$(dirname "$0")/../data/7x7-standard-strategy.rdb"
+  expect_json "query --no-search of a strategy database's won position: the stored move" \
+    'j["source"] == "database" and j["to_move"] == 1 and len(j["children"]) == 1' \
+    query --db "$STRATEGY_7X7" --moves "c3 c2 d2 e1" --no-search --json --quiet
+  run solve --moves "c3 c2 d2 e1" --json --quiet
+  cp "$WORK/out" "$WORK/live.json"
+  expect_json "query of a strategy database's won position: every move, as a live solve" \
+    "j['source'] == 'database' and len(j['children']) == 4 and \
+     (lambda s: (j['children'], j['best_moves'], j['remoteness']) == \
+       (s['children'], s['best_moves'], s['remoteness']))(json.load(open('$WORK/live.json')))" \
+    query --db "$STRATEGY_7X7" --moves "c3 c2 d2 e1" --json --quiet
   # data/README.md: the shipped file is what its command rebuilds, byte for byte.
   expect_ok "rebuild the shipped 5x5 database" solve --db "$WORK/5x5-rebuilt.rdb" --board 5x5 --quiet
   check_that "the rebuilt 5x5 database is the shipped file, byte for byte" \

@@ -42,14 +42,16 @@ int run_query(const Arguments& arguments) {
   description.add_options()("memory", po::value(&memory),
                             "transposition table of the fallback search (default 32M)")(
       "no-search", po::bool_switch(&no_search),
-      "never search: a position the database lacks exits with status 4")(
+      "never search: a position the database lacks exits with status 4, and a won position of "
+      "a strategy or proof database lists only the moves the file holds")(
       "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros query --db FILE [--moves \"...\" | --position \"...\"]\n"
                           "Answers a position from a database: the output of rastros solve plus "
                           "where the answer came from\n(\"database\", or \"search\" when the file "
-                          "lacks the position and it was solved on the spot).\nThe board, start, "
+                          "lacks the position and it was solved on the spot;\nthe moves a strategy "
+                          "or proof database does not hold are searched too).\nThe board, start, "
                           "rules and steps are the database's; --moves are played from its "
                           "start.\nA proof database (solve --kind proof) holds values only: its "
                           "answers and searches have no remoteness.")) {
@@ -73,11 +75,28 @@ int run_query(const Arguments& arguments) {
   // A proof database holds values only, and its boards are too big for a remoteness search.
   const bool value_only = database.header().kind == DatabaseKind::proof;
   const auto started = std::chrono::steady_clock::now();
-  const std::optional<DatabaseAnswer> answer = query.answer(input.position);
+  std::optional<DatabaseAnswer> answer = query.answer(input.position);
+  SolverOptions options;
+  options.table_bytes = table_bytes;
+  options.value_only = value_only;
   if (answer) {
+    // A won position of a strategy or proof database holds the winning move's outcome only:
+    // the other moves are searched (not with --no-search, which lists what the file holds).
+    std::uint64_t nodes = 0;
+    const auto moves = static_cast<std::size_t>(count(game.move_mask(input.position)));
+    if (!no_search && answer->children.size() < moves) {
+      Solver solver(game, options);
+      ProgressReporter progress(!quiet, [&](double seconds) {
+        return "searching the moves the database does not hold: " +
+               human_count(static_cast<double>(solver.nodes())) + " nodes, " +
+               std::to_string(static_cast<int>(seconds)) + " s";
+      });
+      complete_by_search(*answer, game, input.position, solver);
+      nodes = solver.nodes();
+    }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const Analysis analysis{answer->outcome, answer->best_moves, answer->children, 0};
+    const Analysis analysis{answer->outcome, answer->best_moves, answer->children, nodes};
     print_analysis({input, analysis, seconds, value_only, "database"}, json);
     return 0;
   }
@@ -87,9 +106,6 @@ int run_query(const Arguments& arguments) {
               << " (or one of its moves) and --no-search was given\n";
     return kExitNotStored;
   }
-  SolverOptions options;
-  options.table_bytes = table_bytes;
-  options.value_only = value_only;
   Solver solver(game, options);
   Analysis analysis;
   {

@@ -1,6 +1,9 @@
 #include "db/database_query.hpp"
 
+#include <algorithm>
+
 #include "db/strong_database.hpp"
+#include "search/analysis.hpp"
 
 namespace rastros {
 
@@ -62,6 +65,26 @@ std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) co
     if (equally_good(child.outcome, answer.outcome)) answer.best_moves.push_back(child.move);
   }
   return answer;
+}
+
+int complete_by_search(DatabaseAnswer& answer, const Rastros& game, const Position& position,
+                       Solver& solver) {
+  int searched = 0;
+  for (Square move : game.legal_moves(position)) {
+    const bool known = std::any_of(answer.children.begin(), answer.children.end(),
+                                   [&](const MoveOutcome& child) { return child.move == move; });
+    if (known) continue;
+    answer.children.push_back({move, outcome_of_move(solver.solve(game.play(position, move)))});
+    ++searched;
+  }
+  if (searched == 0) return 0;
+  std::sort(answer.children.begin(), answer.children.end(),
+            [](const MoveOutcome& a, const MoveOutcome& b) { return a.move < b.move; });
+  Analysis settled{answer.outcome, {}, answer.children, 0};
+  settle_from_children(settled);
+  answer.outcome = settled.outcome;
+  answer.best_moves = settled.best_moves;
+  return searched;
 }
 
 }  // namespace rastros
