@@ -389,8 +389,8 @@ expect_json "solve --db --kind proof" \
 expect_json "verify proves the proof database's start" \
   'j["ok"] and j["kind"] == "proof" and j["proven_value"] == "win" and j["leaves_solved"] > 0 and "max_remoteness" not in j' \
   verify --db "$WORK/p.rdb" --json --quiet
-expect_json "query on a proof database has no remoteness" \
-  'j["source"] == "database" and j["value"] == "win" and "remoteness" not in j' \
+expect_json "query on a proof database has no remoteness, and a won position the stored move only" \
+  'j["source"] == "database" and j["value"] == "win" and "remoteness" not in j and len(j["children"]) == 1 and j["nodes"] == 0' \
   query --db "$WORK/p.rdb" --json --quiet
 expect_json "query on a proof database searches a small endgame value-only" \
   'j["source"] == "search" and "remoteness" not in j and j["value"] in ("win", "loss")' \

@@ -43,18 +43,19 @@ int run_query(const Arguments& arguments) {
                             "transposition table of the fallback search (default 32M)")(
       "no-search", po::bool_switch(&no_search),
       "never search: a position the database lacks exits with status 4, and a won position of "
-      "a strategy or proof database lists only the moves the file holds")(
-      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+      "a strategy database lists only the moves the file holds")("quiet", po::bool_switch(&quiet),
+                                                                 "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros query --db FILE [--moves \"...\" | --position \"...\"]\n"
                           "Answers a position from a database: the output of rastros solve plus "
                           "where the answer came from\n(\"database\", or \"search\" when the file "
                           "lacks the position and it was solved on the spot;\nthe moves a strategy "
-                          "or proof database does not hold are searched too).\nThe board, start, "
+                          "database does not hold are searched too).\nThe board, start, "
                           "rules and steps are the database's; --moves are played from its "
                           "start.\nA proof database (solve --kind proof) holds values only: its "
-                          "answers and searches have no remoteness.")) {
+                          "answers and searches have no remoteness,\nand where the side to move "
+                          "wins it lists the stored winning move only.")) {
     return 0;
   }
   // The search options are checked before reading the file, so a bad one fails fast, and
@@ -80,11 +81,13 @@ int run_query(const Arguments& arguments) {
   options.table_bytes = table_bytes;
   options.value_only = value_only;
   if (answer) {
-    // A won position of a strategy or proof database holds the winning move's outcome only:
-    // the other moves are searched (not with --no-search, which lists what the file holds).
+    // A won position of a strategy database holds the winning move's outcome only: the other
+    // moves are searched (not with --no-search, which lists what the file holds). Not in a proof
+    // database: its boards (8x8) are too big to search a won position's other moves on demand.
     std::uint64_t nodes = 0;
     const auto moves = static_cast<std::size_t>(count(game.move_mask(input.position)));
-    if (!no_search && answer->children.size() < moves) {
+    const bool strategy = database.header().kind == DatabaseKind::strategy;
+    if (strategy && !no_search && answer->children.size() < moves) {
       Solver solver(game, options);
       ProgressReporter progress(!quiet, [&](double seconds) {
         return "searching the moves the database does not hold: " +
