@@ -1,6 +1,7 @@
 // core/atomic_file.hpp: a failed write throws and leaves no temporary file and the old contents;
 // a successful one leaves only the final file. (Kills at random moments: crash_safety_test.sh.)
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -60,6 +61,21 @@ TEST_F(AtomicFileTest, RefusesToReplaceWhatIsNotARegularFile) {
   EXPECT_EQ(listing(), (std::vector<std::string>{"d", "pipe"}));
   EXPECT_TRUE(fs::is_directory(directory_ / "d" / "inside"));
   EXPECT_TRUE(fs::is_fifo(directory_ / "pipe"));
+  // Through a link too, and through /proc, even to a regular file (/dev/stdout redirected to
+  // one): the descriptor's file is not for replacing.
+  fs::create_symlink("pipe", directory_ / "link-to-pipe");
+  EXPECT_THROW(write_file_atomically(directory_ / "link-to-pipe", Bytes{1}, "test file"),
+               InputError);
+  EXPECT_TRUE(fs::is_fifo(directory_ / "pipe"));
+  const fs::path regular = directory_ / "regular";
+  write_file_atomically(regular, Bytes{1, 2}, "test file");
+  const int fd = ::open(regular.c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  fs::create_symlink("/proc/self/fd/" + std::to_string(fd), directory_ / "link-to-descriptor");
+  EXPECT_THROW(write_file_atomically(directory_ / "link-to-descriptor", Bytes{3}, "test file"),
+               InputError);
+  ::close(fd);
+  EXPECT_EQ(read_bytes(regular), (Bytes{1, 2}));
 }
 
 TEST_F(AtomicFileTest, WritesThroughASymbolicLink) {

@@ -55,7 +55,7 @@ int run_query(const Arguments& arguments) {
                           "rules and steps are the database's; --moves are played from its "
                           "start.\nA proof database (solve --kind proof) holds values only: its "
                           "answers and searches have no remoteness,\nand where the side to move "
-                          "wins it lists the stored winning move only.")) {
+                          "wins it lists the stored winning move (and the moves it holds) only.")) {
     return 0;
   }
   // The search options are checked before reading the file, so a bad one fails fast, and
@@ -81,20 +81,28 @@ int run_query(const Arguments& arguments) {
   options.table_bytes = table_bytes;
   options.value_only = value_only;
   if (answer) {
-    // A won position of a strategy database holds the winning move's outcome only: the other
-    // moves are searched (not with --no-search, which lists what the file holds). Not in a proof
-    // database: its boards (8x8) are too big to search a won position's other moves on demand.
+    // A won position of a strategy or proof database holds the stored move's outcome only, and
+    // a proof database leaves that out too when it is a small endgame. The stored move is
+    // searched then (a small endgame, value only); in a strategy database so are the other
+    // moves (not in a proof database: its boards, 8x8, are too big to search them on demand).
+    // With --no-search the answer lists what the file holds.
     std::uint64_t nodes = 0;
-    const auto moves = static_cast<std::size_t>(count(game.move_mask(input.position)));
     const bool strategy = database.header().kind == DatabaseKind::strategy;
-    if (strategy && !no_search && answer->children.size() < moves) {
+    SquareMask to_search = 0;
+    if (strategy) {
+      to_search = game.move_mask(input.position);
+    } else {
+      for (Square move : answer->best_moves) to_search |= bit(move);
+    }
+    for (const MoveOutcome& child : answer->children) to_search &= ~bit(child.move);
+    if (!no_search && to_search) {
       Solver solver(game, options);
       ProgressReporter progress(!quiet, [&](double seconds) {
         return "searching the moves the database does not hold: " +
                human_count(static_cast<double>(solver.nodes())) + " nodes, " +
                std::to_string(static_cast<int>(seconds)) + " s";
       });
-      complete_by_search(*answer, game, input.position, solver);
+      complete_by_search(*answer, game, input.position, to_search, solver);
       nodes = solver.nodes();
     }
     const double seconds =

@@ -62,6 +62,13 @@ std::filesystem::path replaceable_file(const std::filesystem::path& path, std::s
                        (error ? ": " + error.message() : std::string(" (a loop?)")));
     }
     target = next.is_absolute() ? next : target.parent_path() / next;
+    // /dev/stdout and the like lead through /proc to whatever a descriptor has open (a file
+    // appended to, a deleted file): replacing that is never what was meant.
+    if (target.string().starts_with("/proc/")) {
+      throw InputError(std::string(what) + " " + path.string() +
+                       " is an open descriptor's name, not a file's: give the name of a file "
+                       "to write");
+    }
   }
   return target;
 }

@@ -68,9 +68,9 @@ std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) co
 }
 
 int complete_by_search(DatabaseAnswer& answer, const Rastros& game, const Position& position,
-                       Solver& solver) {
+                       SquareMask moves, Solver& solver) {
   int searched = 0;
-  for (Square move : game.legal_moves(position)) {
+  for (Square move : SquareSet(game.move_mask(position) & moves)) {
     const bool known = std::any_of(answer.children.begin(), answer.children.end(),
                                    [&](const MoveOutcome& child) { return child.move == move; });
     if (known) continue;

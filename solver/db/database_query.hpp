@@ -27,15 +27,15 @@ struct DatabaseAnswer {
   std::vector<MoveOutcome> children;  // every legal move, in square order
 };
 
-/// Answers queries against one database. Holds a reference: `database` must outlive it.
 /// Completes an answer that lists only some moves (a won position of a strategy or proof
-/// database, see DatabaseQuery::answer): each legal move it lacks is solved by `solver` (which
-/// must play `game`; value-only for a proof database, whose outcomes have no remoteness), and
-/// the outcome and best moves are settled again from every move. Returns how many moves were
-/// searched (0: the answer was complete).
+/// database, see DatabaseQuery::answer): each move of `moves` it lacks is solved by `solver`
+/// (which must play `game`; value-only for a proof database, whose outcomes have no remoteness),
+/// and the outcome and best moves are settled again from the moves now listed. Returns how many
+/// moves were searched.
 int complete_by_search(DatabaseAnswer& answer, const Rastros& game, const Position& position,
-                       Solver& solver);
+                       SquareMask moves, Solver& solver);
 
+/// Answers queries against one database. Holds a reference: `database` must outlive it.
 class DatabaseQuery {
  public:
   /// Throws FileError when the header describes a game this build cannot play.
