@@ -81,20 +81,10 @@ int run_query(const Arguments& arguments) {
   options.table_bytes = table_bytes;
   options.value_only = value_only;
   if (answer) {
-    // A won position of a strategy or proof database holds the stored move's outcome only, and
-    // a proof database leaves that out too when it is a small endgame. The stored move is
-    // searched then (a small endgame, value only); in a strategy database so are the other
-    // moves (not in a proof database: its boards, 8x8, are too big to search them on demand).
-    // With --no-search the answer lists what the file holds.
+    // Moves the file does not hold (moves_to_search); with --no-search, what it holds.
     std::uint64_t nodes = 0;
-    const bool strategy = database.header().kind == DatabaseKind::strategy;
-    SquareMask to_search = 0;
-    if (strategy) {
-      to_search = game.move_mask(input.position);
-    } else {
-      for (Square move : answer->best_moves) to_search |= bit(move);
-    }
-    for (const MoveOutcome& child : answer->children) to_search &= ~bit(child.move);
+    const SquareMask to_search =
+        moves_to_search(*answer, game, input.position, database.header().kind);
     if (!no_search && to_search) {
       Solver solver(game, options);
       ProgressReporter progress(!quiet, [&](double seconds) {

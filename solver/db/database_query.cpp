@@ -67,24 +67,30 @@ std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) co
   return answer;
 }
 
-int complete_by_search(DatabaseAnswer& answer, const Rastros& game, const Position& position,
-                       SquareMask moves, Solver& solver) {
-  int searched = 0;
-  for (Square move : SquareSet(game.move_mask(position) & moves)) {
-    const bool known = std::any_of(answer.children.begin(), answer.children.end(),
-                                   [&](const MoveOutcome& child) { return child.move == move; });
-    if (known) continue;
-    answer.children.push_back({move, outcome_of_move(solver.solve(game.play(position, move)))});
-    ++searched;
+SquareMask moves_to_search(const DatabaseAnswer& answer, const Rastros& game,
+                           const Position& position, DatabaseKind kind) {
+  SquareMask moves = 0;
+  if (kind == DatabaseKind::strategy) {
+    moves = game.move_mask(position);
+  } else if (kind == DatabaseKind::proof) {
+    for (Square move : answer.best_moves) moves |= bit(move);
   }
-  if (searched == 0) return 0;
+  for (const MoveOutcome& child : answer.children) moves &= ~bit(child.move);
+  return moves;
+}
+
+void complete_by_search(DatabaseAnswer& answer, const Rastros& game, const Position& position,
+                        SquareMask moves, Solver& solver) {
+  if (!moves) return;
+  for (Square move : SquareSet(moves)) {
+    answer.children.push_back({move, outcome_of_move(solver.solve(game.play(position, move)))});
+  }
   std::sort(answer.children.begin(), answer.children.end(),
             [](const MoveOutcome& a, const MoveOutcome& b) { return a.move < b.move; });
   Analysis settled{answer.outcome, {}, answer.children, 0};
   settle_from_children(settled);
   answer.outcome = settled.outcome;
   answer.best_moves = settled.best_moves;
-  return searched;
 }
 
 }  // namespace rastros

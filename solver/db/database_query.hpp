@@ -27,13 +27,20 @@ struct DatabaseAnswer {
   std::vector<MoveOutcome> children;  // every legal move, in square order
 };
 
-/// Completes an answer that lists only some moves (a won position of a strategy or proof
-/// database, see DatabaseQuery::answer): each move of `moves` it lacks is solved by `solver`
+/// The moves of `position` worth searching to complete `answer` (DatabaseQuery::answer, from a
+/// database of `kind`), none of them listed in it. A strategy or proof database holds, at a
+/// position the side to move wins, the stored move's outcome only, and a proof database leaves
+/// that out too when it leads into a small endgame. So: in a strategy database every move the
+/// answer lacks; in a proof database the stored move when it is missing (a small endgame; the
+/// other moves of its boards, 8x8, are too big to search on demand); in a strong one none.
+SquareMask moves_to_search(const DatabaseAnswer& answer, const Rastros& game,
+                           const Position& position, DatabaseKind kind);
+
+/// Adds to `answer` the outcome of each of `moves` (from moves_to_search), solved by `solver`
 /// (which must play `game`; value-only for a proof database, whose outcomes have no remoteness),
-/// and the outcome and best moves are settled again from the moves now listed. Returns how many
-/// moves were searched.
-int complete_by_search(DatabaseAnswer& answer, const Rastros& game, const Position& position,
-                       SquareMask moves, Solver& solver);
+/// then settles the outcome and best moves again from the moves now listed.
+void complete_by_search(DatabaseAnswer& answer, const Rastros& game, const Position& position,
+                        SquareMask moves, Solver& solver);
 
 /// Answers queries against one database. Holds a reference: `database` must outlive it.
 class DatabaseQuery {
