@@ -96,6 +96,31 @@ TEST(HugePageUpgrade, SmallRegionGoesOntoHugePagesAtOnce) {
   EXPECT_LT(resident_fraction(bytes, kSize), 0.2);  // the pages not touched stay out
 }
 
+TEST(HugePageUpgrade, SmallTableFilledAtOnceTakesOneHugePage) {
+  if (!transparent_huge_pages_available()) GTEST_SKIP() << "no transparent huge pages here";
+  // 1 MiB (the move memory of a 7x7 search): rounded up to one whole huge page, asked at once.
+  const ZeroedMemory memory = ZeroedMemory::for_small_table(kMiB);
+  auto* bytes = static_cast<unsigned char*>(memory.data());
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(bytes) % (2 * kMiB), 0u);
+  bytes[0] = 1;  // one touch brings in the whole table
+  EXPECT_GE(resident_fraction(bytes, kMiB), 0.99);
+}
+
+TEST(HugePageUpgrade, SmallTablesStartZeroed) {
+  // Below 1 MiB from the heap, from 1 MiB up mapped: zero either way, and writable throughout.
+  for (const std::size_t size : {std::size_t{64} << 10, kMiB, 3 * kMiB}) {
+    SCOPED_TRACE(size);
+    const ZeroedMemory memory = ZeroedMemory::for_small_table(size);
+    auto* bytes = static_cast<unsigned char*>(memory.data());
+    ASSERT_NE(bytes, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(bytes) % 16, 0u);  // slots of two 64-bit words
+    std::size_t nonzero = 0;
+    for (std::size_t i = 0; i < size; ++i) nonzero += bytes[i] != 0;
+    EXPECT_EQ(nonzero, 0u);
+    std::memset(bytes, 0xff, size);
+  }
+}
+
 TEST(HugePageUpgrade, MostlyUsedRegionIsUpgradedWithItsContentsKept) {
   if (!transparent_huge_pages_available()) GTEST_SKIP() << "no transparent huge pages here";
   constexpr std::size_t kSize = kWatchedSize;

@@ -71,10 +71,11 @@ double resident_fraction(const void* data, std::size_t size) {
 #endif
 }
 
-HugePageUpgrade::HugePageUpgrade(void* data, std::size_t size)
+HugePageUpgrade::HugePageUpgrade(void* data, std::size_t size, bool filled_at_once)
     : data_(static_cast<unsigned char*>(data)), size_(size & ~(kHugePage - 1)) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (size_ >= kHugePageRequestBytes && huge_pages_allowed()) {
+  const std::size_t smallest = filled_at_once ? kHugePage : kHugePageRequestBytes;
+  if (size_ >= smallest && huge_pages_allowed()) {
     // Small enough to be filled by any search that uses it: huge pages at once, while the
     // kernel has them free (no compaction wait), and no watcher.
     if (size_ <= kEagerHugePageBytes && size_ <= free_huge_page_bytes_now() / 2) {

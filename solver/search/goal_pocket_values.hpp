@@ -20,6 +20,7 @@
 #include "rastros/board.hpp"
 #include "rastros/goal_pockets.hpp"
 #include "rastros/position.hpp"
+#include "search/zeroed_memory.hpp"
 
 namespace rastros {
 
@@ -31,7 +32,9 @@ class GoalPocketValues {
   /// 2^12 (slot_bits_for).
   explicit GoalPocketValues(int slot_bits)
       : shift_(64 - slot_bits),
-        slots_(slot_bits ? std::make_unique<Slot[]>(std::size_t{1} << slot_bits) : nullptr) {}
+        memory_(slot_bits ? ZeroedMemory::for_small_table(sizeof(Slot) << slot_bits)
+                          : ZeroedMemory()),
+        slots_(static_cast<Slot*>(memory_.data())) {}
   static int slot_bits_for(const Board& board) { return board.square_count() >= 42 ? 16 : 12; }
 
   std::optional<GoalPocketValue> find(const GoalPocket& pocket) const {
@@ -70,7 +73,8 @@ class GoalPocketValues {
     return static_cast<std::size_t>(hash >> shift_);
   }
   int shift_;
-  std::unique_ptr<Slot[]> slots_;
+  ZeroedMemory memory_;  // every slot starts empty (0)
+  Slot* slots_;          // null without slots
 };
 
 }  // namespace rastros

@@ -47,6 +47,7 @@
 
 #include "rastros/board.hpp"
 #include "rastros/position.hpp"
+#include "search/zeroed_memory.hpp"
 
 namespace rastros {
 
@@ -60,11 +61,12 @@ class MoveMemory {
 
   explicit MoveMemory(const Board& board)
       : slot_mask_((std::size_t{1} << slot_bits_for(board)) - 1),
-        slots_(new std::atomic<std::uint64_t>[slot_mask_ + 1]) {
+        memory_(
+            ZeroedMemory::for_small_table((slot_mask_ + 1) * sizeof(std::atomic<std::uint64_t>))),
+        slots_(static_cast<std::atomic<std::uint64_t>*>(memory_.data())) {
     for (Square square = 0; square < board.square_count(); ++square) {
       surroundings_[square] = board.dilate(board.dilate(bit(square)));
     }
-    for (std::size_t i = 0; i <= slot_mask_; ++i) slots_[i].store(0, std::memory_order_relaxed);
   }
 
   /// The surroundings of a node (see above) as a 56-bit tag; never 0.
@@ -96,7 +98,8 @@ class MoveMemory {
   std::atomic<std::uint64_t>& slot(std::uint64_t tag) const { return slots_[tag & slot_mask_]; }
 
   std::size_t slot_mask_;
-  std::unique_ptr<std::atomic<std::uint64_t>[]> slots_;
+  ZeroedMemory memory_;  // every slot starts empty (0)
+  std::atomic<std::uint64_t>* slots_;
   std::array<SquareMask, kMaxSquares> surroundings_{};
 };
 
