@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -107,6 +108,65 @@ TEST_F(AtomicFileTest, MissingDirectoryCreatesNothing) {
   EXPECT_THROW(write_file_atomically(directory_ / "no" / "f", Bytes{1}, "test file"),
                std::system_error);
   EXPECT_EQ(listing(), std::vector<std::string>{});
+}
+
+TEST_F(AtomicFileTest, WriterShowsTheFileOnlyOnceCommitted) {
+  write_file_atomically(directory_ / "out", Bytes{9}, "test file");
+  {
+    AtomicFileWriter writer(directory_ / "out", "output");
+    writer.write(std::string_view("first line\n"));
+    writer.write(Bytes(70000, 'x'));
+    // Written but not committed: the old contents stay under the final name.
+    EXPECT_EQ(read_bytes(directory_ / "out"), Bytes{9});
+    EXPECT_EQ(listing().size(), 2u);  // and the temporary file beside it
+    writer.commit();
+  }
+  Bytes expected = {'f', 'i', 'r', 's', 't', ' ', 'l', 'i', 'n', 'e', '\n'};
+  expected.insert(expected.end(), 70000, 'x');
+  EXPECT_EQ(read_bytes(directory_ / "out"), expected);
+  EXPECT_EQ(listing(), std::vector<std::string>{"out"});
+}
+
+TEST_F(AtomicFileTest, WriterDroppedBeforeCommitLeavesTheOldFile) {
+  write_file_atomically(directory_ / "out", Bytes{9}, "test file");
+  {
+    AtomicFileWriter writer(directory_ / "out", "output");
+    writer.write(std::string_view("half of it"));
+  }  // an exception or a stop on the way: never committed
+  EXPECT_EQ(read_bytes(directory_ / "out"), Bytes{9});
+  EXPECT_EQ(listing(), std::vector<std::string>{"out"});
+}
+
+TEST_F(AtomicFileTest, FailedRenameThrowsAndLeavesNoTemporaryFile) {
+  // The final name turns into a directory with something in it while the file is written:
+  // the rename itself fails (a file cannot replace a directory).
+  AtomicFileWriter writer(directory_ / "out", "output");
+  writer.write(std::string_view("results"));
+  fs::create_directory(directory_ / "out");
+  std::ofstream(directory_ / "out" / "inside") << "kept";
+  try {
+    writer.commit();
+    ADD_FAILURE() << "the rename should have failed";
+  } catch (const std::system_error& error) {
+    EXPECT_NE(std::string(error.what()).find("rename failed"), std::string::npos) << error.what();
+  }
+  EXPECT_EQ(listing(), std::vector<std::string>{"out"});
+  EXPECT_TRUE(fs::is_directory(directory_ / "out"));
+  EXPECT_TRUE(fs::exists(directory_ / "out" / "inside"));
+}
+
+TEST_F(AtomicFileTest, WriterNeverOpensAFileAlreadyThere) {
+  // Temporary names are fresh and opened exclusively: a link planted where an earlier
+  // version's predictable temporary name (OUT.tmp.PID) was leads nowhere near the output.
+  const fs::path planted = directory_ / ("out.tmp." + std::to_string(::getpid()));
+  std::ofstream(directory_ / "victim") << "untouched";
+  fs::create_symlink(directory_ / "victim", planted);
+  AtomicFileWriter writer(directory_ / "out", "output");
+  writer.write(std::string_view("results"));
+  writer.commit();
+  EXPECT_EQ(read_bytes(directory_ / "victim"),
+            (Bytes{'u', 'n', 't', 'o', 'u', 'c', 'h', 'e', 'd'}));
+  EXPECT_EQ(read_bytes(directory_ / "out"), (Bytes{'r', 'e', 's', 'u', 'l', 't', 's'}));
 }
 
 }  // namespace

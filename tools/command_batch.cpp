@@ -11,6 +11,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <string_view>
+#include <system_error>
 
 #include "analysis_output.hpp"
 #include "batch/batch_checkpoint.hpp"
@@ -64,39 +67,34 @@ std::string batch_identity(const std::string& input, const VariantOptions& defau
   return identity;
 }
 
-// Results written as they come, to standard output or to a temporary file renamed over
-// --output at the end (so the final name only ever holds a complete output).
+// Results written as they come, to standard output or through an AtomicFileWriter (a
+// temporary file renamed over --output at the end: the final name only ever holds a complete
+// output, made durable before the rename).
 class DirectOutput {
  public:
-  explicit DirectOutput(const std::string& path) : path_(path) {
-    if (path_.empty()) return;
-    temporary_ = path_ + ".tmp." + std::to_string(::getpid());
-    file_.open(temporary_, std::ios::binary | std::ios::trunc);
-    if (!file_) throw InputError("cannot write output " + path_);
-  }
-  ~DirectOutput() {
-    if (!temporary_.empty()) std::remove(temporary_.c_str());
+  explicit DirectOutput(const std::string& path) {
+    if (path.empty()) return;
+    try {
+      file_.emplace(path, "output");
+    } catch (const std::system_error& error) {
+      throw InputError(std::string("cannot write output: ") + error.what());
+    }
   }
   void write(std::string_view text) {
-    std::ostream& out = path_.empty() ? std::cout : file_;
-    out << text;
-    out.flush();
-    if (!out)
-      throw std::runtime_error("cannot write output " + (path_.empty() ? "(stdout)" : path_));
+    if (file_) {
+      file_->write(text);
+      return;
+    }
+    std::cout << text;
+    std::cout.flush();
+    if (!std::cout) throw std::runtime_error("cannot write output (stdout)");
   }
   void finish() {
-    if (path_.empty()) return;
-    file_.close();
-    if (!file_ || std::rename(temporary_.c_str(), path_.c_str()) != 0) {
-      throw std::runtime_error("cannot write output " + path_);
-    }
-    temporary_.clear();
+    if (file_) file_->commit();
   }
 
  private:
-  std::string path_;
-  std::string temporary_;
-  std::ofstream file_;
+  std::optional<AtomicFileWriter> file_;
 };
 
 }  // namespace

@@ -6,8 +6,11 @@
 
 #include <cerrno>
 #include <fstream>
+#include <string_view>
 #include <system_error>
+#include <vector>
 
+#include "core/atomic_file.hpp"
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 
@@ -103,21 +106,17 @@ void BatchCheckpoint::finish(const std::filesystem::path& output) {
   remove_checkpoint(state_path_);
   if (::rename(output_path_.c_str(), output.c_str()) != 0) {
     if (errno != EXDEV) throw_io("cannot move the output to", output);
-    // Another file system: copy (streamed, the output may be large) next to the final name,
-    // make it durable, then rename, so the final name still only ever holds complete output.
-    std::filesystem::path temporary = output;
-    temporary += ".tmp." + std::to_string(::getpid());
-    std::filesystem::copy_file(output_path_, temporary,
-                               std::filesystem::copy_options::overwrite_existing);
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CLOEXEC);
-    const bool synced = fd >= 0 && ::fsync(fd) == 0;
-    if (fd >= 0) ::close(fd);
-    if (!synced || ::rename(temporary.c_str(), output.c_str()) != 0) {
-      const int error = errno;
-      std::filesystem::remove(temporary);
-      errno = error;
-      throw_io("cannot write the output", output);
+    // Another file system: copy (streamed, the output may be large) into a new file that
+    // appears under the final name only once complete and durable.
+    std::ifstream in(output_path_, std::ios::binary);
+    if (!in) throw_io("cannot read the saved output", output_path_);
+    AtomicFileWriter copy(output, "output");
+    std::vector<char> buffer(std::size_t{1} << 16);
+    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+      copy.write(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
     }
+    if (in.bad()) throw_io("cannot read the saved output", output_path_);
+    copy.commit();
   }
   remove_files();
 }

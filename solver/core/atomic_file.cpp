@@ -13,33 +13,6 @@
 #include "core/errors.hpp"
 
 namespace rastros {
-namespace {
-
-// Closes the descriptor and removes the temporary file unless the write got to the rename.
-class TemporaryFile {
- public:
-  TemporaryFile(std::filesystem::path path, int fd) : path_(std::move(path)), fd_(fd) {}
-  TemporaryFile(const TemporaryFile&) = delete;
-  TemporaryFile& operator=(const TemporaryFile&) = delete;
-  ~TemporaryFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (!renamed_) ::unlink(path_.c_str());
-  }
-  int fd() const { return fd_; }
-  int close() {
-    const int result = ::close(fd_);
-    fd_ = -1;
-    return result;
-  }
-  void mark_renamed() { renamed_ = true; }
-
- private:
-  std::filesystem::path path_;
-  int fd_;
-  bool renamed_ = false;
-};
-
-}  // namespace
 
 std::filesystem::path replaceable_file(const std::filesystem::path& path, std::string_view what) {
   std::error_code error;
@@ -73,30 +46,33 @@ std::filesystem::path replaceable_file(const std::filesystem::path& path, std::s
   return target;
 }
 
-void write_file_atomically(const std::filesystem::path& requested_path,
-                           std::span<const unsigned char> bytes, std::string_view what) {
-  const std::filesystem::path path = replaceable_file(requested_path, what);
-  const auto fail = [&](const std::string& step, int error) {
-    throw std::system_error(error, std::generic_category(),
-                            "writing " + std::string(what) + " " + path.string() + ": " + step);
-  };
+AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path, std::string_view what)
+    : path_(replaceable_file(path, what)), what_(what) {
   // A unique name in the target directory, so the rename is atomic (same file system) and two
-  // writers never share a temporary file.
-  const std::filesystem::path directory =
-      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  // writers never share a temporary file; O_EXCL never opens a file or link already there.
   std::random_device entropy;
-  int fd = -1;
-  std::filesystem::path temporary;
-  for (int attempt = 0; fd < 0; ++attempt) {
-    temporary = path;
-    temporary += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(entropy());
-    fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0 && (errno != EEXIST || attempt > 100)) {
-      fail("cannot create " + temporary.string(), errno);
+  for (int attempt = 0; fd_ < 0; ++attempt) {
+    temporary_ = path_;
+    temporary_ += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(entropy());
+    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd_ < 0 && (errno != EEXIST || attempt > 100)) {
+      fail("cannot create " + temporary_.string(), errno);
     }
   }
-  TemporaryFile file(temporary, fd);
+}
 
+AtomicFileWriter::~AtomicFileWriter() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!committed_ && !temporary_.empty()) ::unlink(temporary_.c_str());
+}
+
+void AtomicFileWriter::fail(const std::string& step, int error) const {
+  throw std::system_error(error, std::generic_category(),
+                          "writing " + what_ + " " + path_.string() + ": " + step);
+}
+
+void AtomicFileWriter::write(std::span<const unsigned char> bytes) {
+  if (fd_ < 0) fail("written after commit", EBADF);
   // The crash-safety test (tests/crash_safety_test.sh) widens the window in which a kill lands
   // inside the write: with RASTROS_TEST_WRITE_PAUSE_US set, the file is written in 4 KiB
   // pieces with that pause between them. Unset (always, outside that test), one write.
@@ -108,24 +84,47 @@ void write_file_atomically(const std::filesystem::path& requested_path,
   std::size_t written = 0;
   while (written < bytes.size()) {
     if (pause_us > 0 && written > 0) ::usleep(static_cast<useconds_t>(pause_us));
-    const ssize_t n = ::write(fd, bytes.data() + written, std::min(piece, bytes.size() - written));
+    const ssize_t n = ::write(fd_, bytes.data() + written, std::min(piece, bytes.size() - written));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) fail("write failed", n < 0 ? errno : EIO);
     written += static_cast<std::size_t>(n);
   }
+}
+
+void AtomicFileWriter::commit() {
+  if (fd_ < 0) fail("committed twice", EBADF);
+  // A failed step leaves the final name as it was and removes the temporary file at once.
+  const auto discard_and_fail = [this](const std::string& step, int error) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    ::unlink(temporary_.c_str());
+    temporary_.clear();
+    fail(step, error);
+  };
   // The data must be on disk before the rename makes it visible under the final name;
   // otherwise a crash could leave a complete-looking name over incomplete contents.
-  if (::fsync(fd) != 0) fail("fsync failed", errno);
-  if (file.close() != 0) fail("close failed", errno);
-  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("rename failed", errno);
-  file.mark_renamed();
+  if (::fsync(fd_) != 0) discard_and_fail("fsync failed", errno);
+  const int closed = ::close(fd_);
+  fd_ = -1;
+  if (closed != 0) discard_and_fail("close failed", errno);
+  if (::rename(temporary_.c_str(), path_.c_str()) != 0) discard_and_fail("rename failed", errno);
+  committed_ = true;
   // Make the rename itself durable. Failure here leaves a complete file in place, so it is
   // not worth an exception on file systems that refuse to fsync a directory.
+  const std::filesystem::path directory =
+      path_.has_parent_path() ? path_.parent_path() : std::filesystem::path(".");
   const int directory_fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (directory_fd >= 0) {
     ::fsync(directory_fd);
     ::close(directory_fd);
   }
+}
+
+void write_file_atomically(const std::filesystem::path& path, std::span<const unsigned char> bytes,
+                           std::string_view what) {
+  AtomicFileWriter file(path, what);
+  file.write(bytes);
+  file.commit();
 }
 
 }  // namespace rastros

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace rastros {
@@ -13,6 +14,37 @@ namespace rastros {
 /// InputError naming `what` when that exists and is not a regular file: a rename would replace
 /// a directory's entry, a device, a pipe or a socket instead of writing to it.
 std::filesystem::path replaceable_file(const std::filesystem::path& path, std::string_view what);
+
+/// A file written piece by piece (batch output, a copy) that appears under its final name only
+/// once complete: the pieces go to a new temporary file next to replaceable_file(path)
+/// (created exclusively: never a file or link someone else put there), and commit() fsyncs it,
+/// renames it over that file and fsyncs the directory. Destroyed before commit(), the temporary
+/// file is removed and the final name keeps its previous contents. Throws std::system_error
+/// naming `what` ("output") and the path when a step fails (InputError from replaceable_file
+/// at construction); a failed commit() removes the temporary file before it throws.
+class AtomicFileWriter {
+ public:
+  AtomicFileWriter(const std::filesystem::path& path, std::string_view what);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+  void write(std::span<const unsigned char> bytes);
+  void write(std::string_view text) {
+    write({reinterpret_cast<const unsigned char*>(text.data()), text.size()});
+  }
+  void commit();
+  /// The final name (replaceable_file of the path given).
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  [[noreturn]] void fail(const std::string& step, int error) const;
+  std::filesystem::path path_;
+  std::string what_;
+  std::filesystem::path temporary_;
+  int fd_ = -1;
+  bool committed_ = false;
+};
 
 /// Writes `bytes` to a new temporary file in the directory of replaceable_file(path), fsyncs
 /// it, renames it over that file and fsyncs the directory: after a crash at any moment `path`
