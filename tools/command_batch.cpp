@@ -77,7 +77,7 @@ class DirectOutput {
     try {
       file_.emplace(path, "output");
     } catch (const std::system_error& error) {
-      throw InputError(std::string("cannot write output: ") + error.what());
+      throw InputError(error.what());  // "writing output FILE: cannot create ...": exit 2
     }
   }
   void write(std::string_view text) {

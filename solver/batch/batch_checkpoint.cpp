@@ -115,7 +115,10 @@ void BatchCheckpoint::finish(const std::filesystem::path& output) {
     while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
       copy.write(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
     }
-    if (in.bad()) throw_io("cannot read the saved output", output_path_);
+    if (in.bad()) {
+      errno = EIO;  // a stream keeps no error number of its own
+      throw_io("cannot read the saved output", output_path_);
+    }
     copy.commit();
   }
   remove_files();

@@ -54,7 +54,8 @@ AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path, std::strin
   for (int attempt = 0; fd_ < 0; ++attempt) {
     temporary_ = path_;
     temporary_ += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(entropy());
-    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    // Readable and writable as the umask allows, like any file a program creates.
+    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd_ < 0 && (errno != EEXIST || attempt > 100)) {
       fail("cannot create " + temporary_.string(), errno);
     }
@@ -71,8 +72,16 @@ void AtomicFileWriter::fail(const std::string& step, int error) const {
                           "writing " + what_ + " " + path_.string() + ": " + step);
 }
 
+void AtomicFileWriter::discard_and_fail(const std::string& step, int error) {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  if (!temporary_.empty()) ::unlink(temporary_.c_str());
+  temporary_.clear();
+  fail(step, error);
+}
+
 void AtomicFileWriter::write(std::span<const unsigned char> bytes) {
-  if (fd_ < 0) fail("written after commit", EBADF);
+  if (fd_ < 0) fail("written to after it was committed or given up", EBADF);
   // The crash-safety test (tests/crash_safety_test.sh) widens the window in which a kill lands
   // inside the write: with RASTROS_TEST_WRITE_PAUSE_US set, the file is written in 4 KiB
   // pieces with that pause between them. Unset (always, outside that test), one write.
@@ -86,21 +95,15 @@ void AtomicFileWriter::write(std::span<const unsigned char> bytes) {
     if (pause_us > 0 && written > 0) ::usleep(static_cast<useconds_t>(pause_us));
     const ssize_t n = ::write(fd_, bytes.data() + written, std::min(piece, bytes.size() - written));
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail("write failed", n < 0 ? errno : EIO);
+    // Given up at once: what was written can never be committed as if it were whole.
+    if (n <= 0) discard_and_fail("write failed", n < 0 ? errno : EIO);
     written += static_cast<std::size_t>(n);
   }
 }
 
 void AtomicFileWriter::commit() {
-  if (fd_ < 0) fail("committed twice", EBADF);
+  if (fd_ < 0) fail("committed after it was committed or given up", EBADF);
   // A failed step leaves the final name as it was and removes the temporary file at once.
-  const auto discard_and_fail = [this](const std::string& step, int error) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-    ::unlink(temporary_.c_str());
-    temporary_.clear();
-    fail(step, error);
-  };
   // The data must be on disk before the rename makes it visible under the final name;
   // otherwise a crash could leave a complete-looking name over incomplete contents.
   if (::fsync(fd_) != 0) discard_and_fail("fsync failed", errno);

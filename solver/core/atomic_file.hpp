@@ -21,7 +21,8 @@ std::filesystem::path replaceable_file(const std::filesystem::path& path, std::s
 /// renames it over that file and fsyncs the directory. Destroyed before commit(), the temporary
 /// file is removed and the final name keeps its previous contents. Throws std::system_error
 /// naming `what` ("output") and the path when a step fails (InputError from replaceable_file
-/// at construction); a failed commit() removes the temporary file before it throws.
+/// at construction); a failed write() or commit() removes the temporary file before it throws,
+/// and the writer is given up (a later write or commit throws too).
 class AtomicFileWriter {
  public:
   AtomicFileWriter(const std::filesystem::path& path, std::string_view what);
@@ -39,6 +40,8 @@ class AtomicFileWriter {
 
  private:
   [[noreturn]] void fail(const std::string& step, int error) const;
+  /// Closes and removes the temporary file, then fails: the writer is given up.
+  [[noreturn]] void discard_and_fail(const std::string& step, int error);
   std::filesystem::path path_;
   std::string what_;
   std::filesystem::path temporary_;

@@ -82,6 +82,8 @@ HugePageUpgrade::HugePageUpgrade(void* data, std::size_t size, bool filled_at_on
       upgraded_ = madvise(data_, size_, MADV_HUGEPAGE) == 0;
       return;
     }
+    // A small table filled at once is over before a watcher's first look: small pages.
+    if (filled_at_once) return;
     try {
       watcher_ = std::thread([this] { watch(); });
     } catch (const std::system_error&) {

@@ -47,8 +47,8 @@ class HugePageUpgrade {
   /// kEagerHugePageBytes are asked onto huge pages here instead, without a watcher, when half
   /// the free huge pages cover them. Does nothing for regions below kHugePageRequestBytes
   /// (core/huge_pages.hpp), unless `filled_at_once` (a small table that a search fills whole
-  /// as soon as it starts: from one huge page up, asked at once), when huge pages are turned
-  /// off, or when no thread can be started.
+  /// as soon as it starts: from one huge page up, asked at once when the free huge pages cover
+  /// it and never watched), when huge pages are turned off, or when no thread can be started.
   HugePageUpgrade(void* data, std::size_t size, bool filled_at_once = false);
   /// Stops the watcher (within one 32 MiB collapse) and waits for it.
   ~HugePageUpgrade();

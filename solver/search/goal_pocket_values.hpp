@@ -34,7 +34,13 @@ class GoalPocketValues {
       : shift_(64 - slot_bits),
         memory_(slot_bits ? ZeroedMemory::for_small_table(sizeof(Slot) << slot_bits)
                           : ZeroedMemory()),
-        slots_(static_cast<Slot*>(memory_.data())) {}
+        slots_(static_cast<Slot*>(memory_.data())) {
+    // Empty slots, constructed in place: the memory is zero already, this makes them atomics.
+    if (slots_) std::uninitialized_value_construct_n(slots_, std::size_t{1} << slot_bits);
+  }
+  // slots_ points into memory_: neither may move without the other.
+  GoalPocketValues(const GoalPocketValues&) = delete;
+  GoalPocketValues& operator=(const GoalPocketValues&) = delete;
   static int slot_bits_for(const Board& board) { return board.square_count() >= 42 ? 16 : 12; }
 
   std::optional<GoalPocketValue> find(const GoalPocket& pocket) const {

@@ -64,10 +64,16 @@ class MoveMemory {
         memory_(
             ZeroedMemory::for_small_table((slot_mask_ + 1) * sizeof(std::atomic<std::uint64_t>))),
         slots_(static_cast<std::atomic<std::uint64_t>*>(memory_.data())) {
+    // Empty slots (0), constructed in place: the memory is zero already, this makes them atomics.
+    std::uninitialized_value_construct_n(slots_, slot_mask_ + 1);
     for (Square square = 0; square < board.square_count(); ++square) {
       surroundings_[square] = board.dilate(board.dilate(bit(square)));
     }
   }
+
+  // slots_ points into memory_: neither may move without the other.
+  MoveMemory(const MoveMemory&) = delete;
+  MoveMemory& operator=(const MoveMemory&) = delete;
 
   /// The surroundings of a node (see above) as a 56-bit tag; never 0.
   std::uint64_t tag_of(const Position& node, int region_size) const {

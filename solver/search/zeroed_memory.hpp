@@ -1,7 +1,8 @@
 #pragma once
-// Large zero-filled memory blocks for tables: mapped lazily, so untouched pages cost nothing,
-// and put on huge pages, small blocks at once and large ones once they are mostly in use
-// (core/huge_page_upgrade.hpp).
+// Zero-filled memory blocks for tables: mapped lazily, so untouched pages cost nothing, and put
+// on huge pages, small blocks at once and large ones once they are mostly in use
+// (core/huge_page_upgrade.hpp); the search's small tables below 1 MiB from the heap
+// (for_small_table).
 
 #include <sys/mman.h>
 
