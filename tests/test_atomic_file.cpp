@@ -3,12 +3,10 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -19,6 +17,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
+#include "file_size_limit.hpp"
 #include "temporary_directory.hpp"
 
 namespace rastros {
@@ -159,23 +158,17 @@ TEST_F(AtomicFileTest, FailedRenameThrowsAndLeavesNoTemporaryFile) {
 
 TEST_F(AtomicFileTest, FailedWriteGivesTheWriterUp) {
   write_file_atomically(directory_ / "out", Bytes{9}, "test file");
-  // A file size limit makes the write fail (EFBIG once the signal is ignored, as the tools do).
-  rlimit earlier{};
-  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &earlier), 0);
-  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
-  rlimit small = earlier;
-  small.rlim_cur = 1000;
-  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
   {
+    FileSizeLimit limit(1000);
+    ASSERT_TRUE(limit.active());
     AtomicFileWriter writer(directory_ / "out", "output");
     EXPECT_THROW(writer.write(Bytes(3000, 1)), std::system_error);
-    ::setrlimit(RLIMIT_FSIZE, &earlier);
+    limit.lift();
     // Given up at once: nothing left behind, and what was written cannot be committed.
     EXPECT_EQ(listing(), std::vector<std::string>{"out"});
     EXPECT_THROW(writer.commit(), std::system_error);
     EXPECT_THROW(writer.write(Bytes{1}), std::system_error);
   }
-  std::signal(SIGXFSZ, old_handler);
   EXPECT_EQ(read_bytes(directory_ / "out"), Bytes{9});
   EXPECT_EQ(listing(), std::vector<std::string>{"out"});
 }

@@ -2,12 +2,10 @@
 // rejected with FileError naming the problem, atomic writes, and bytes per position.
 
 #include <gtest/gtest.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <boost/crc.hpp>
-#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -23,6 +21,7 @@
 #include "core/errors.hpp"
 #include "core/parallel_deflate.hpp"
 #include "db/database_file.hpp"
+#include "file_size_limit.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/rastros.hpp"
 #include "temporary_directory.hpp"
@@ -475,27 +474,22 @@ TEST_F(DatabaseFileTest, WriteIntoMissingDirectoryFails) {
 }
 
 TEST_F(DatabaseFileTest, FailedWriteLeavesNoFileAndKeepsTheOldOne) {
-  // A real failure in the middle of writing: a file size limit makes write() fail with EFBIG
-  // (SIGXFSZ ignored so the process survives it). Works as root, unlike a read-only directory.
+  // A real failure in the middle of writing: a file size limit (file_size_limit.hpp).
   const Database old_database = random_database(Board(5, 5), 10, 54);
   write_database(file("db.rdb"), old_database);
   const Database big = random_database(Board(8, 8), 50000, 55);
 
-  rlimit saved{};
-  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
-  const auto saved_handler = std::signal(SIGXFSZ, SIG_IGN);
-  rlimit limited = saved;
-  limited.rlim_cur = 4096;
-  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
   bool threw = false;
-  try {
-    write_database(file("db.rdb"), big);
-    write_database(file("new.rdb"), big);
-  } catch (const std::system_error&) {
-    threw = true;
+  {
+    const FileSizeLimit limit(4096);
+    ASSERT_TRUE(limit.active());
+    try {
+      write_database(file("db.rdb"), big);
+      write_database(file("new.rdb"), big);
+    } catch (const std::system_error&) {
+      threw = true;
+    }
   }
-  ::setrlimit(RLIMIT_FSIZE, &saved);
-  std::signal(SIGXFSZ, saved_handler);
 
   EXPECT_TRUE(threw);
   EXPECT_EQ(directory_listing(), std::vector<std::string>{"db.rdb"});
@@ -503,11 +497,11 @@ TEST_F(DatabaseFileTest, FailedWriteLeavesNoFileAndKeepsTheOldOne) {
 
   // And with no old file: nothing at all under the final name.
   fs::remove(file("db.rdb"));
-  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
-  std::signal(SIGXFSZ, SIG_IGN);
-  EXPECT_THROW(write_database(file("db.rdb"), big), std::system_error);
-  ::setrlimit(RLIMIT_FSIZE, &saved);
-  std::signal(SIGXFSZ, saved_handler);
+  {
+    const FileSizeLimit limit(4096);
+    ASSERT_TRUE(limit.active());
+    EXPECT_THROW(write_database(file("db.rdb"), big), std::system_error);
+  }
   EXPECT_EQ(directory_listing(), std::vector<std::string>{});
 }
 
