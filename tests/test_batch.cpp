@@ -2,12 +2,15 @@
 // against plain minimax, and the checkpoint files a batch resumes from.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <tbb/global_control.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <string>
 
 #include "batch/batch_checkpoint.hpp"
 #include "batch/batch_line.hpp"
@@ -366,6 +369,21 @@ TEST(BatchCheckpoint, ResumesFromTheLastCommitAndCutsLaterOutput) {
   EXPECT_EQ(read_file(output), "one\ntwo\nthree\n");
   EXPECT_FALSE(std::filesystem::exists(directory.path()));
   std::filesystem::remove(output);
+}
+
+TEST(BatchCheckpoint, RefusesAnOutputThatIsNotItsOwnFile) {
+  // A link or a pipe under the output's name is refused, never followed nor opened.
+  TemporaryDirectory directory{"rastros-batch-test"};
+  const auto victim =
+      directory.path().parent_path() / ("rastros-batch-victim-" + std::to_string(::getpid()));
+  std::ofstream(victim) << "untouched";
+  std::filesystem::create_symlink(victim, directory.path() / "output.jsonl");
+  EXPECT_THROW(BatchCheckpoint(directory.path(), "identity-1", false), FileError);
+  EXPECT_EQ(read_file(victim), "untouched");
+  std::filesystem::remove(victim);
+  std::filesystem::remove(directory.path() / "output.jsonl");
+  ASSERT_EQ(::mkfifo((directory.path() / "output.jsonl").c_str(), 0600), 0);
+  EXPECT_THROW(BatchCheckpoint(directory.path(), "identity-1", false), FileError);
 }
 
 }  // namespace

@@ -48,7 +48,15 @@ BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string id
     output_bytes = saved->number("output_bytes");
     resumed_ = true;
   }
-  output_fd_ = ::open(output_path_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  // The output file is this directory's own: a link, pipe or device found under its name (put
+  // there by someone else) is refused rather than followed or opened (a pipe would block).
+  struct stat existing {};
+  if (::lstat(output_path_.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+    throw FileError("checkpoint directory " + directory_.string() + ": " +
+                    output_path_.filename().string() +
+                    " is not a regular file (a link, pipe or device?); remove it");
+  }
+  output_fd_ = ::open(output_path_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (output_fd_ < 0) throw_io("cannot open", output_path_);
   // Output written after the last checkpoint is not covered by it: cut it off.
   struct stat status {};
