@@ -23,6 +23,22 @@ constexpr std::string_view kKind = "batch";
   throw std::system_error(errno, std::generic_category(), what + " " + path.string());
 }
 
+// Hands the saved output at `path` to `sink` piece by piece (streamed: it may be large). A
+// read loop rather than `out << in.rdbuf()`, which fails on an empty output.
+template <class Sink>
+void stream_saved_output(const std::filesystem::path& path, Sink&& sink) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw_io("cannot read the saved output", path);
+  std::vector<char> buffer(std::size_t{1} << 16);
+  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+    sink(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
+  }
+  if (in.bad()) {
+    errno = EIO;  // a stream keeps no error number of its own
+    throw_io("cannot read the saved output", path);
+  }
+}
+
 }  // namespace
 
 BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string identity, bool resume)
@@ -114,31 +130,19 @@ void BatchCheckpoint::finish(const std::filesystem::path& output) {
   remove_checkpoint(state_path_);
   if (::rename(output_path_.c_str(), output.c_str()) != 0) {
     if (errno != EXDEV) throw_io("cannot move the output to", output);
-    // Another file system: copy (streamed, the output may be large) into a new file that
-    // appears under the final name only once complete and durable.
-    std::ifstream in(output_path_, std::ios::binary);
-    if (!in) throw_io("cannot read the saved output", output_path_);
+    // Another file system: a copy into a new file that appears under the final name only once
+    // complete and durable.
     AtomicFileWriter copy(output, "output");
-    std::vector<char> buffer(std::size_t{1} << 16);
-    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
-      copy.write(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
-    }
-    if (in.bad()) {
-      errno = EIO;  // a stream keeps no error number of its own
-      throw_io("cannot read the saved output", output_path_);
-    }
+    stream_saved_output(output_path_, [&](std::string_view piece) { copy.write(piece); });
     copy.commit();
   }
   remove_files();
 }
 
 void BatchCheckpoint::finish(std::ostream& out) {
-  std::ifstream in(output_path_, std::ios::binary);
-  char buffer[1 << 16];
-  // A read/write loop rather than `out << in.rdbuf()`, which fails on an empty output.
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    out.write(buffer, in.gcount());
-  }
+  stream_saved_output(output_path_, [&](std::string_view piece) {
+    out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+  });
   out.flush();
   if (!out) throw std::system_error(EIO, std::generic_category(), "cannot write the output");
   remove_checkpoint(state_path_);

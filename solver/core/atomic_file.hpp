@@ -35,8 +35,6 @@ class AtomicFileWriter {
     write({reinterpret_cast<const unsigned char*>(text.data()), text.size()});
   }
   void commit();
-  /// The final name (replaceable_file of the path given).
-  const std::filesystem::path& path() const { return path_; }
 
  private:
   [[noreturn]] void fail(const std::string& step, int error) const;

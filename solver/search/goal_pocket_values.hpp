@@ -33,19 +33,15 @@ class GoalPocketValues {
   explicit GoalPocketValues(int slot_bits)
       : shift_(64 - slot_bits),
         memory_(slot_bits ? ZeroedMemory::for_small_table(sizeof(Slot) << slot_bits)
-                          : ZeroedMemory()),
-        slots_(static_cast<Slot*>(memory_.data())) {
+                          : ZeroedMemory()) {
     // Empty slots, constructed in place: the memory is zero already, this makes them atomics.
-    if (slots_) std::uninitialized_value_construct_n(slots_, std::size_t{1} << slot_bits);
+    if (slots()) std::uninitialized_value_construct_n(slots(), std::size_t{1} << slot_bits);
   }
-  // slots_ points into memory_: neither may move without the other.
-  GoalPocketValues(const GoalPocketValues&) = delete;
-  GoalPocketValues& operator=(const GoalPocketValues&) = delete;
   static int slot_bits_for(const Board& board) { return board.square_count() >= 42 ? 16 : 12; }
 
   std::optional<GoalPocketValue> find(const GoalPocket& pocket) const {
-    if (!slots_) return std::nullopt;
-    const Slot& slot = slots_[index_of(pocket)];
+    if (!slots()) return std::nullopt;
+    const Slot& slot = slots()[index_of(pocket)];
     const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
     const std::uint64_t check = slot.check.load(std::memory_order_relaxed);
     if (!(data & kInUse) || (check ^ data) != pocket.part ||
@@ -56,8 +52,8 @@ class GoalPocketValues {
   }
 
   void store(const GoalPocket& pocket, const GoalPocketValue& value) {
-    if (!slots_) return;
-    Slot& slot = slots_[index_of(pocket)];
+    if (!slots()) return;
+    Slot& slot = slots()[index_of(pocket)];
     const std::uint64_t data = static_cast<std::uint64_t>(pocket.gateway) | kInUse |
                                (value.player_one_wins_entering ? kPlayerOneWins : 0) |
                                (value.player_two_wins_entering ? kPlayerTwoWins : 0);
@@ -78,9 +74,10 @@ class GoalPocketValues {
         (pocket.part ^ static_cast<std::uint64_t>(pocket.gateway) << 57) * 0x9E3779B97F4A7C15ull;
     return static_cast<std::size_t>(hash >> shift_);
   }
+  /// Null without slots.
+  Slot* slots() const { return static_cast<Slot*>(memory_.data()); }
   int shift_;
-  ZeroedMemory memory_;  // every slot starts empty (0)
-  Slot* slots_;          // null without slots
+  ZeroedMemory memory_;  // the slots; every one starts empty
 };
 
 }  // namespace rastros

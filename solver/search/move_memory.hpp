@@ -62,18 +62,13 @@ class MoveMemory {
   explicit MoveMemory(const Board& board)
       : slot_mask_((std::size_t{1} << slot_bits_for(board)) - 1),
         memory_(
-            ZeroedMemory::for_small_table((slot_mask_ + 1) * sizeof(std::atomic<std::uint64_t>))),
-        slots_(static_cast<std::atomic<std::uint64_t>*>(memory_.data())) {
+            ZeroedMemory::for_small_table((slot_mask_ + 1) * sizeof(std::atomic<std::uint64_t>))) {
     // Empty slots (0), constructed in place: the memory is zero already, this makes them atomics.
-    std::uninitialized_value_construct_n(slots_, slot_mask_ + 1);
+    std::uninitialized_value_construct_n(slots(), slot_mask_ + 1);
     for (Square square = 0; square < board.square_count(); ++square) {
       surroundings_[square] = board.dilate(board.dilate(bit(square)));
     }
   }
-
-  // slots_ points into memory_: neither may move without the other.
-  MoveMemory(const MoveMemory&) = delete;
-  MoveMemory& operator=(const MoveMemory&) = delete;
 
   /// The surroundings of a node (see above) as a 56-bit tag; never 0.
   std::uint64_t tag_of(const Position& node, int region_size) const {
@@ -101,11 +96,13 @@ class MoveMemory {
   }
 
  private:
-  std::atomic<std::uint64_t>& slot(std::uint64_t tag) const { return slots_[tag & slot_mask_]; }
+  std::atomic<std::uint64_t>* slots() const {
+    return static_cast<std::atomic<std::uint64_t>*>(memory_.data());
+  }
+  std::atomic<std::uint64_t>& slot(std::uint64_t tag) const { return slots()[tag & slot_mask_]; }
 
   std::size_t slot_mask_;
-  ZeroedMemory memory_;  // every slot starts empty (0)
-  std::atomic<std::uint64_t>* slots_;
+  ZeroedMemory memory_;  // the slots; every one starts empty (0)
   std::array<SquareMask, kMaxSquares> surroundings_{};
 };
 

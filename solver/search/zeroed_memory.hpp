@@ -18,10 +18,11 @@ namespace rastros {
 
 class ZeroedMemory {
  public:
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
   ZeroedMemory() = default;
   /// `filled_at_once`: see HugePageUpgrade.
   explicit ZeroedMemory(std::size_t bytes, bool filled_at_once = false) {
-    constexpr std::size_t kHugePage = std::size_t{2} << 20;
     mapped_bytes_ = bytes + kHugePage;
     void* mapped = mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -55,7 +56,6 @@ class ZeroedMemory {
   /// development machine's virtual machine, 2.7 ms per table, 5 ms of a 0.23 s
   /// `rastros solve --value-only` for the two (one fault each on a huge page).
   static ZeroedMemory for_small_table(std::size_t bytes) {
-    constexpr std::size_t kHugePage = std::size_t{2} << 20;
     ZeroedMemory memory;
     if (bytes < kHugePage / 2) {
       memory.heap_ = std::make_unique<std::uint64_t[]>((bytes + 7) / 8);
