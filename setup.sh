@@ -3,7 +3,8 @@
 #   bash setup.sh solve   build (Release) and solve standard 7x7 Rastros from the start
 #   bash setup.sh test    build (Release) and run the whole test suite
 #   bash setup.sh asan    build with AddressSanitizer + UBSan (build-asan/) and run the tests
-#   bash setup.sh tsan    build with ThreadSanitizer (build-tsan/) and run the parallel tests
+#   bash setup.sh tsan    build with ThreadSanitizer (build-tsan/, without MPI) and run the
+#                         parallel tests
 #   bash setup.sh fuzz    build the libFuzzer targets with clang (build-fuzz/), fuzz each one
 #                         for FUZZ_SECONDS (default 45); fails on any crash, leak or report
 #   bash setup.sh bench   build (Release) and run the benchmarks
@@ -65,7 +66,9 @@ case "${1:-}" in
   tsan)
     install_missing
     targets=(rastros_tests)  # only the test binary runs under ThreadSanitizer
-    build build-tsan "${sanitized[@]}" -DRASTROS_SANITIZE=thread
+    # Without MPI: the parallel tests need none, and this keeps the build for machines without
+    # Open MPI (RASTROS_MPI off) compiling, libraries and tools alike.
+    build build-tsan "${sanitized[@]}" -DRASTROS_SANITIZE=thread -DRASTROS_MPI=OFF
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/thread_sanitizer.supp" \
       ./build-tsan/tests/rastros_tests --gtest_filter='ParallelSolver*:*Parallel*:*StrongSolver*:*StrongCheckpoint*:*Batch*:ProofDatabase.FileRoundTripKeepsKindAndLeaves:ProofDatabase.QueryListsImmediateWins:SolverCancel.*'
     ;;

@@ -1,6 +1,7 @@
 #include "mpi_world.hpp"
 
 #include <cstdlib>
+#include <iostream>
 
 #ifdef RASTROS_HAVE_MPI
 #include <mpi.h>
@@ -17,6 +18,7 @@ int rank = 0;
 int size = 1;
 int local_size = 1;
 
+#ifdef RASTROS_HAVE_MPI
 // mpirun (Open MPI, MPICH) and srun set these in every rank's environment.
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"}) {
@@ -25,7 +27,6 @@ bool launched_by_mpi() {
   return false;
 }
 
-#ifdef RASTROS_HAVE_MPI
 std::unique_ptr<boost::mpi::communicator> world;
 #endif
 
@@ -46,6 +47,13 @@ MpiSession::MpiSession([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local);
   MPI_Comm_size(local, &local_size);
   MPI_Comm_free(&local);
+#else
+  // Without MPI every rank would run the whole job on its own, each writing the same output.
+  if (launched_as_one_of_several_ranks()) {
+    std::cerr << "rastros: this build has no MPI (CMake option RASTROS_MPI was off): run it "
+                 "without mpirun, or rebuild it with Open MPI and Boost.MPI installed\n";
+    std::exit(2);
+  }
 #endif
 }
 
@@ -53,6 +61,20 @@ MpiSession::~MpiSession() {
 #ifdef RASTROS_HAVE_MPI
   world.reset();
 #endif
+}
+
+bool launched_as_one_of_several_ranks() {
+  const auto above = [](const char* name, long limit) {
+    const char* text = std::getenv(name);
+    return text && std::strtol(text, nullptr, 10) > limit;
+  };
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MPI_LOCALNRANKS"}) {
+    if (above(name, 1)) return true;
+  }
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"}) {
+    if (above(name, 0)) return true;
+  }
+  return false;
 }
 
 int mpi_rank() {

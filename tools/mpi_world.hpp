@@ -25,6 +25,11 @@ class MpiSession {
   std::shared_ptr<void> environment_;
 };
 
+/// Whether an MPI launcher started this process as one of several ranks: from the environment
+/// (a world size above 1, or a rank above 0; PMIx tells only the rank), so that a build without
+/// MPI can refuse to run as N copies of the whole job writing the same output.
+bool launched_as_one_of_several_ranks();
+
 /// This process's rank (0 without MPI) and the number of ranks (1 without MPI).
 int mpi_rank();
 int mpi_size();
