@@ -68,6 +68,25 @@ TEST(MoveOrdering, FeaturesOfAMoveBesideTheMoversGoal) {
   EXPECT_TRUE(features.keeps_my_goal);
   EXPECT_TRUE(features.keeps_their_goal);
   EXPECT_FALSE(features.on_edge);
+  EXPECT_TRUE(features.beside_my_goal);
+}
+
+TEST(MoveOrdering, TunedOrderPutsMovesBesideTheMoversGoalLateInTheOpening) {
+  const Board board(7, 7);
+  const Position node = node_at(board, "c3", squares(board, {"d4"}));
+  EXPECT_TRUE(features_of(board, node, "b2").beside_my_goal);
+  EXPECT_FALSE(features_of(board, node, "c2").beside_my_goal);  // two steps from a1
+  const MoveOrderer tuned(board, MoveOrdering::tuned);
+  MoveFeatures away;
+  away.safe_replies = 4;
+  away.keeps_my_goal = away.keeps_their_goal = true;
+  MoveFeatures beside = away;
+  beside.beside_my_goal = true;
+  beside.safe_replies = 1;  // the opponent may not step next to our goal: few replies
+  // In the opening, later in both modes; in the endgame the fewer replies still come first.
+  EXPECT_GT(tuned.priority(beside, 40, true), tuned.priority(away, 40, true));
+  EXPECT_GT(tuned.priority(beside, 40, false), tuned.priority(away, 40, false));
+  EXPECT_LT(tuned.priority(beside, 10, true), tuned.priority(away, 10, true));
 }
 
 TEST(MoveOrdering, FeaturesOfAMoveThatCutsOffTheMoversGoal) {
