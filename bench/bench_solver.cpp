@@ -58,6 +58,7 @@ enum Aids : int {
   kWithoutLostMoveRule = 9,  // every aid but the lost-move rule (value only)
   kWithoutGoalPockets = 10,  // every aid but goal pockets (value only)
   kWithoutLazyPacking = 11,  // every aid, every child packed before the first is searched
+  kWideTable = 12,           // every aid, the table's wide layout in 8 MiB (before session 26)
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -82,6 +83,10 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   options.lost_move_rule = state.range(2) != kWithoutLostMoveRule && !plain;
   if (state.range(2) == kWithoutLazyPacking || plain) options.lazy_packing_max_region = 0;
   options.table_bytes = default_table_bytes(value_only);
+  if (state.range(2) == kWideTable) {
+    options.compact_table = false;
+    options.table_bytes = std::size_t{8} << 20;
+  }
   oneapi::tbb::task_arena arena(threads);
   const SmallPagesOnly small_pages(state.range(2) == kSmallPages);
   std::uint64_t nodes = 0;
@@ -183,6 +188,7 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kRemoteness, kWithoutMoveMemory})
     ->Args({2, kRemoteness, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kAllAids})
+    ->Args({1, kValueOnly, kWideTable})
     ->Args({1, kValueOnly, kPlainAlphaBeta})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kWithoutLazyPacking})
@@ -192,6 +198,7 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kValueOnly, kWithoutLateEdge})
     ->Args({1, kValueOnly, kWithoutLostMoveRule})
     ->Args({2, kValueOnly, kAllAids})
+    ->Args({2, kValueOnly, kWideTable})
     ->Args({2, kValueOnly, kWithoutLazyPacking})
     ->Args({2, kValueOnly, kWithoutGoalPockets})
     ->Args({2, kValueOnly, kSmallPages})

@@ -312,6 +312,7 @@ std::string options_name(const SolverOptions& options) {
   if (!options.use_matching) name += " use_matching=false";
   if (options.value_only) name += " value_only";
   if (options.defer_busy_brothers) name += " defer_busy_brothers";
+  if (!options.compact_table) name += " compact_table=false";
   if (options.lazy_packing_max_region != SolverOptions{}.lazy_packing_max_region) {
     name += " lazy_packing_max_region=" + std::to_string(options.lazy_packing_max_region);
   }
@@ -476,6 +477,9 @@ TEST(SolverReference, EveryStartSquareOn5x5Orthogonal) {
     const Rastros rules(board, 1, variant.rule);
     Solver with_defaults(rules);
     Solver baseline(rules, with_table(baseline_options(), std::size_t{4} << 20));
+    SolverOptions wide_options = with_table(value_only_options(), std::size_t{4} << 20);
+    wide_options.compact_table = false;
+    Solver value_only_wide(rules, wide_options);
     for (int square = 1; square < 24 && reported < kMaxReported; ++square) {
       const RefSquare start{square % 5, square / 5};
       const Position position = game_of(variant, start).start_position();
@@ -547,8 +551,10 @@ std::vector<RandomSpec> random_specs() {
 }
 
 /// Each random position is solved by a solver with default options (reused across positions),
-/// a value-only one, a baseline one (all knowledge off) and a fresh one with the smallest
-/// table (maximum replacement pressure); every other one is also analysed.
+/// a value-only one, a baseline one (all knowledge off), a value-only one with the table's wide
+/// layout, and fresh ones with the smallest table (maximum replacement pressure), with
+/// remoteness and value-only (the compact layout, with most of the key in the bucket's index);
+/// every other one is also analysed.
 void check_random_positions(StuckRule rule, std::uint32_t seed, int* draws_seen) {
   std::mt19937 rng(seeded(seed));
   int reported = 0;
@@ -560,6 +566,9 @@ void check_random_positions(StuckRule rule, std::uint32_t seed, int* draws_seen)
     Solver with_defaults(rules);
     Solver value_only(rules, with_table(value_only_options(), std::size_t{4} << 20));
     Solver baseline(rules, with_table(baseline_options(), std::size_t{4} << 20));
+    SolverOptions wide_options = with_table(value_only_options(), std::size_t{4} << 20);
+    wide_options.compact_table = false;
+    Solver value_only_wide(rules, wide_options);
     std::vector<RefPosition> positions;
     {
       ReferenceMinimax generator(reference_rules(variant));
@@ -589,7 +598,9 @@ void check_random_positions(StuckRule rule, std::uint32_t seed, int* draws_seen)
         EXPECT_NE(expected.value, RefValue::draw) << "the reference drew under standard rules";
       }
       Solver tiny_table(rules, with_table(SolverOptions{}, kMinimumTableBytes));
-      for (Solver* solver : {&with_defaults, &value_only, &baseline, &tiny_table}) {
+      Solver tiny_compact_table(rules, with_table(value_only_options(), kMinimumTableBytes));
+      for (Solver* solver : {&with_defaults, &value_only, &baseline, &value_only_wide, &tiny_table,
+                             &tiny_compact_table}) {
         if (!check_solve(*solver, variant, board, position, expected)) ++reported;
       }
       // analyse() on every other position, alternately with default and baseline options (the

@@ -133,7 +133,8 @@ class SearchEngine {
                        {options.prune_region, options.use_symmetry,
                         options.simplify_pockets && options.value_only && options.use_matching &&
                             rastros.stuck_rule() == StuckRule::loses}),
-        table_(options.table_bytes, options.shared_table),
+        table_(options.table_bytes, options.shared_table,
+               options.value_only && options.compact_table ? board_.square_count() : 0),
         orderer_(board_, options.move_ordering),
         memory_(board_) {
     busy_.set_active(threads_ > 1 && options.defer_busy_brothers);

@@ -98,6 +98,10 @@ struct SolverOptions {
   bool value_only = false;
   /// Transposition table size; at least kMinimumTableBytes.
   std::size_t table_bytes = std::size_t{32} << 20;
+  /// In win/loss searches (value_only), the table's compact layout: 8 bytes an entry instead
+  /// of 16 (search/transposition_table.hpp), on boards of up to 58 squares. Never changes a
+  /// result; off, the wide layout, to measure it (bench/README.md, session 26).
+  bool compact_table = true;
   /// Memory for the table, shared with other solvers of the same game and table_bytes (the MPI
   /// ranks of one machine: cluster/node_shared_memory.hpp); see TranspositionTable. Null: the
   /// solver maps its own.
