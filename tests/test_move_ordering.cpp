@@ -89,6 +89,31 @@ TEST(MoveOrdering, TunedOrderPutsMovesBesideTheMoversGoalLateInTheOpening) {
   EXPECT_LT(tuned.priority(beside, 10, true), tuned.priority(away, 10, true));
 }
 
+TEST(MoveOrdering, TunedOrderHasItsOwnWeightsForTheBiggestRegionsOfAWinLossSearch) {
+  const MoveOrderer tuned(Board(7, 7), MoveOrdering::tuned);
+  const MoveOrderer mobility(Board(7, 7), MoveOrdering::mobility);
+  // Two moves alike but for our fewest moves after the opponent's replies: the opening weights
+  // put the tighter one first; the big regions' weights (win/loss only) do not weigh it.
+  MoveFeatures tight;
+  tight.safe_replies = 3;
+  tight.fewest_next_moves = 0;
+  tight.most_next_moves = 5;
+  tight.total_next_moves = 9;
+  tight.keeps_my_goal = tight.keeps_their_goal = true;
+  MoveFeatures loose = tight;
+  loose.fewest_next_moves = 3;
+  EXPECT_LT(tuned.priority(tight, 37, true), tuned.priority(loose, 37, true));
+  EXPECT_EQ(tuned.priority(tight, 38, true), tuned.priority(loose, 38, true));
+  EXPECT_LT(tuned.priority(tight, 38, false), tuned.priority(loose, 38, false));
+  // Neighbours outside the region weigh more there (-22 a neighbour against -14).
+  MoveFeatures walled = tight;
+  walled.blocked_neighbours = 1;
+  EXPECT_EQ(tuned.priority(tight, 37, true) - tuned.priority(walled, 37, true), 14);
+  EXPECT_EQ(tuned.priority(tight, 38, true) - tuned.priority(walled, 38, true), 22);
+  // The plain mobility order has no region bands.
+  EXPECT_EQ(mobility.priority(tight, 38, true), mobility.priority(tight, 37, true));
+}
+
 TEST(MoveOrdering, FeaturesOfAMoveThatCutsOffTheMoversGoal) {
   // 5x5, a wall of slime on b2-b5, snail on b1: the a-file hangs on b1. Stepping to c1 leaves
   // a1-a5 behind for good.

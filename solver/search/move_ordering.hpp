@@ -21,7 +21,9 @@
 //     session 16 by printing the positions where the first move tried cost the most.
 // The weights were fitted by hill climbing on the node count of the 7x7 value-only analysis
 // (every first move, one thread), with separate weights for large regions (the opening, where a
-// wrong first try is dearest) and small ones. Measured in bench/bench_solver.cpp against the
+// wrong first try is dearest) and small ones; a third set for the biggest regions of win/loss
+// searches was fitted on ten searches of several boards and start squares and checked on
+// others (session 26: kBig). Measured in bench/bench_solver.cpp against the
 // plain mobility order (MoveOrdering::mobility: safe replies, then distance to our goal), which
 // it replaces: bench/README.md.
 
@@ -135,10 +137,14 @@ class MoveOrderer {
       return features.safe_replies * 16 + features.my_goal_distance;
     }
     const bool opening = region_size >= kOpeningRegion;
-    const Weights& w = opening ? kOpening : kEndgame;
+    // The biggest regions of a win/loss search have weights of their own (session 26), in the
+    // tuned order only: the others stay as they were measured.
+    const bool big = ordering_ == MoveOrdering::tuned && win_loss && region_size >= kBigRegion;
+    const Weights& w = big ? kBig : opening ? kOpening : kEndgame;
     const bool late_edge = ordering_ == MoveOrdering::tuned && opening && win_loss;
-    const int edge = late_edge && features.on_edge ? kOpeningEdgeWinLoss : 0;
+    const int edge = !late_edge || !features.on_edge ? 0 : big ? kBigEdge : kOpeningEdgeWinLoss;
     const int goal_side = !opening || !features.beside_my_goal ? 0
+                          : big                                ? kBigGoalSide
                           : win_loss                           ? kOpeningGoalSideWinLoss
                                                                : kOpeningGoalSideRemoteness;
     return edge + goal_side + w.safe_replies * features.safe_replies +
@@ -163,6 +169,17 @@ class MoveOrderer {
   static constexpr int kOpeningRegion = 20;
   static constexpr Weights kOpening{17, 8, 18, 6, -7, -28, 1, -14, -14, 65};
   static constexpr Weights kEndgame{16, -1, 0, 0, 1, 0, 0, 0, 0, 4};
+  /// Regions of at least this many squares, in win/loss searches, use the weights below:
+  /// fitted (session 26) by hill climbing from kOpening on the node counts of ten searches
+  /// (7x7 analyses from d4, c5, b2, c3 and e4; 7x6 and 6x7 analyses; 8x7, 8x6 and 6x8 roots),
+  /// geometric mean 0.913x, and checked on six searches not fitted on (7x7 analyses from d3
+  /// and f2, 7x6 from c3; 7x8 root, 8x7 root from d3, 6x8 root from c3): 0.899x. The main
+  /// change: our fewest moves after the opponent's replies no longer count (8 -> 0), and
+  /// neighbours outside the region count more (bench/README.md, session 26).
+  static constexpr int kBigRegion = 38;
+  static constexpr Weights kBig{13, 0, 14, 4, -7, -28, 1, -22, -14, 65};
+  static constexpr int kBigEdge = 90;
+  static constexpr int kBigGoalSide = 160;
   /// Added for a move on the edge in the opening of a win/loss search: enough to put most edge
   /// moves after the others, but not all of them (weights tried on the 7x7
   /// value-only analysis, one thread, 2.89 M nodes without: 60: 2.57 M, 100: 2.31 M, 110: 2.21 M,
