@@ -89,27 +89,38 @@ TEST(MoveOrdering, TunedOrderPutsMovesBesideTheMoversGoalLateInTheOpening) {
   EXPECT_LT(tuned.priority(beside, 10, true), tuned.priority(away, 10, true));
 }
 
-TEST(MoveOrdering, TunedOrderHasItsOwnWeightsForTheBiggestRegionsOfAWinLossSearch) {
+TEST(MoveOrdering, TunedOrderHasWeightsOfItsOwnForTheOpeningOfAWinLossSearch) {
   const MoveOrderer tuned(Board(7, 7), MoveOrdering::tuned);
   const MoveOrderer mobility(Board(7, 7), MoveOrdering::mobility);
-  // Two moves alike but for our fewest moves after the opponent's replies: the opening weights
-  // put the tighter one first; the big regions' weights (win/loss only) do not weigh it.
+  // Two moves alike but for our fewest moves after the opponent's replies: with remoteness the
+  // tighter one goes first; the win/loss opening weights do not weigh it, in either band.
   MoveFeatures tight;
   tight.safe_replies = 3;
   tight.fewest_next_moves = 0;
   tight.most_next_moves = 5;
   tight.total_next_moves = 9;
-  tight.keeps_my_goal = tight.keeps_their_goal = true;
+  tight.keeps_my_goal = true;
   MoveFeatures loose = tight;
   loose.fewest_next_moves = 3;
-  EXPECT_LT(tuned.priority(tight, 37, true), tuned.priority(loose, 37, true));
-  EXPECT_EQ(tuned.priority(tight, 38, true), tuned.priority(loose, 38, true));
-  EXPECT_LT(tuned.priority(tight, 38, false), tuned.priority(loose, 38, false));
-  // Neighbours outside the region weigh more there (-22 a neighbour against -14).
+  for (const int region : {20, 37, 38, 46}) {
+    EXPECT_LT(tuned.priority(tight, region, false), tuned.priority(loose, region, false));
+    EXPECT_EQ(tuned.priority(tight, region, true), tuned.priority(loose, region, true));
+  }
+  // Below the opening, one set for both.
+  EXPECT_GT(tuned.priority(tight, 19, true), tuned.priority(loose, 19, true));
+  EXPECT_EQ(tuned.priority(tight, 19, true), tuned.priority(tight, 19, false));
+  // Neighbours outside the region weigh more in the biggest regions (-22 a neighbour, -14
+  // below 38 squares); keeping the opponent's goal in reach much more below them (225 against
+  // 65 in both the big regions and remoteness).
   MoveFeatures walled = tight;
   walled.blocked_neighbours = 1;
   EXPECT_EQ(tuned.priority(tight, 37, true) - tuned.priority(walled, 37, true), 14);
   EXPECT_EQ(tuned.priority(tight, 38, true) - tuned.priority(walled, 38, true), 22);
+  MoveFeatures keeping = tight;
+  keeping.keeps_their_goal = true;
+  EXPECT_EQ(tuned.priority(keeping, 37, true) - tuned.priority(tight, 37, true), 225);
+  EXPECT_EQ(tuned.priority(keeping, 38, true) - tuned.priority(tight, 38, true), 65);
+  EXPECT_EQ(tuned.priority(keeping, 37, false) - tuned.priority(tight, 37, false), 65);
   // The plain mobility order has no region bands.
   EXPECT_EQ(mobility.priority(tight, 38, true), mobility.priority(tight, 37, true));
 }

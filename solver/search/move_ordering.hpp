@@ -137,14 +137,19 @@ class MoveOrderer {
       return features.safe_replies * 16 + features.my_goal_distance;
     }
     const bool opening = region_size >= kOpeningRegion;
-    // The biggest regions of a win/loss search have weights of their own (session 26), in the
-    // tuned order only: the others stay as they were measured.
-    const bool big = ordering_ == MoveOrdering::tuned && win_loss && region_size >= kBigRegion;
-    const Weights& w = big ? kBig : opening ? kOpening : kEndgame;
+    // Win/loss searches in the tuned order have opening weights of their own, and others for
+    // the biggest regions (session 26); the other orders and remoteness keep kOpening.
+    const bool fitted_win_loss = ordering_ == MoveOrdering::tuned && win_loss && opening;
+    const bool big = fitted_win_loss && region_size >= kBigRegion;
+    const Weights& w = big               ? kBig
+                       : fitted_win_loss ? kOpeningWinLoss
+                       : opening         ? kOpening
+                                         : kEndgame;
     const bool late_edge = ordering_ == MoveOrdering::tuned && opening && win_loss;
     const int edge = !late_edge || !features.on_edge ? 0 : big ? kBigEdge : kOpeningEdgeWinLoss;
     const int goal_side = !opening || !features.beside_my_goal ? 0
                           : big                                ? kBigGoalSide
+                          : fitted_win_loss                    ? kOpeningWinLossGoalSide
                           : win_loss                           ? kOpeningGoalSideWinLoss
                                                                : kOpeningGoalSideRemoteness;
     return edge + goal_side + w.safe_replies * features.safe_replies +
@@ -165,21 +170,26 @@ class MoveOrderer {
     int my_goal_distance, their_goal_distance, squares_cut_off, blocked_neighbours;
     int keeps_my_goal, keeps_their_goal;
   };
-  /// Regions of at least this many squares use the opening weights.
+  /// Regions of at least this many squares use the opening weights. kOpening: remoteness
+  /// searches, and win/loss searches in the orders kept for measuring.
   static constexpr int kOpeningRegion = 20;
   static constexpr Weights kOpening{17, 8, 18, 6, -7, -28, 1, -14, -14, 65};
   static constexpr Weights kEndgame{16, -1, 0, 0, 1, 0, 0, 0, 0, 4};
-  /// Regions of at least this many squares, in win/loss searches, use the weights below:
-  /// fitted (session 26) by hill climbing from kOpening on the node counts of ten searches
-  /// (7x7 analyses from d4, c5, b2, c3 and e4; 7x6 and 6x7 analyses; 8x7, 8x6 and 6x8 roots),
-  /// geometric mean 0.913x, and checked on six searches not fitted on (7x7 analyses from d3
-  /// and f2, 7x6 from c3; 7x8 root, 8x7 root from d3, 6x8 root from c3): 0.899x. The main
-  /// change: our fewest moves after the opponent's replies no longer count (8 -> 0), and
-  /// neighbours outside the region count more (bench/README.md, session 26).
+  /// Win/loss searches in the tuned order (session 26): regions of at least kBigRegion squares
+  /// use kBig, the rest of the opening kOpeningWinLoss, each fitted by hill climbing from
+  /// kOpening on the node counts of ten searches (7x7 analyses from d4, c5, b2, c3 and e4; 7x6
+  /// and 6x7 analyses; 8x7, 8x6 and 6x8 roots) and checked on six not fitted on (7x7 analyses
+  /// from d3 and f2, 7x6 from c3; 7x8 root, 8x7 root from d3, 6x8 root from c3) and twelve
+  /// more. kBig first: geometric means 0.917x and 0.899x; then kOpeningWinLoss: 0.951x and
+  /// 0.944x more. In both, our fewest moves after the opponent's replies no longer count
+  /// (8 -> 0); in big regions neighbours outside the region count more, in the rest of the
+  /// opening cutting the opponent's goal off counts much more (bench/README.md, session 26).
   static constexpr int kBigRegion = 38;
   static constexpr Weights kBig{13, 0, 14, 4, -7, -28, 1, -22, -14, 65};
   static constexpr int kBigEdge = 90;
   static constexpr int kBigGoalSide = 160;
+  static constexpr Weights kOpeningWinLoss{25, 0, 18, 6, -7, -16, 1, -14, -14, 225};
+  static constexpr int kOpeningWinLossGoalSide = 160;  // the edge stays kOpeningEdgeWinLoss
   /// Added for a move on the edge in the opening of a win/loss search: enough to put most edge
   /// moves after the others, but not all of them (weights tried on the 7x7
   /// value-only analysis, one thread, 2.89 M nodes without: 60: 2.57 M, 100: 2.31 M, 110: 2.21 M,
