@@ -21,11 +21,11 @@
 //     session 16 by printing the positions where the first move tried cost the most.
 // The weights were fitted by hill climbing on the node count of the 7x7 value-only analysis
 // (every first move, one thread), with separate weights for large regions (the opening, where a
-// wrong first try is dearest) and small ones; a third set for the biggest regions of win/loss
-// searches was fitted on ten searches of several boards and start squares and checked on
-// others (session 26: kBig). Measured in bench/bench_solver.cpp against the
-// plain mobility order (MoveOrdering::mobility: safe replies, then distance to our goal), which
-// it replaces: bench/README.md.
+// wrong first try is dearest) and small ones; win/loss searches have two opening sets of their
+// own (regions of 20-37 squares, and 38 or more), fitted on ten searches of several boards and
+// start squares and checked on others (session 26: kOpeningWinLoss, kBig). Measured in
+// bench/bench_solver.cpp against the plain mobility order (MoveOrdering::mobility: safe replies,
+// then distance to our goal), which it replaces: bench/README.md.
 
 #include <algorithm>
 #include <array>
@@ -145,8 +145,10 @@ class MoveOrderer {
                        : fitted_win_loss ? kOpeningWinLoss
                        : opening         ? kOpening
                                          : kEndgame;
-    const bool late_edge = ordering_ == MoveOrdering::tuned && opening && win_loss;
-    const int edge = !late_edge || !features.on_edge ? 0 : big ? kBigEdge : kOpeningEdgeWinLoss;
+    // Edge moves late: the tuned order's win/loss opening (the same nodes as fitted_win_loss).
+    const int edge = !fitted_win_loss || !features.on_edge ? 0
+                     : big                                 ? kBigEdge
+                                                           : kOpeningEdgeWinLoss;
     const int goal_side = !opening || !features.beside_my_goal ? 0
                           : big                                ? kBigGoalSide
                           : fitted_win_loss                    ? kOpeningWinLossGoalSide

@@ -58,7 +58,6 @@ class TranspositionTable {
  public:
   static constexpr std::size_t kSlotBytes = 16;
   static constexpr int kSlotsPerBucket = 4;
-  static constexpr std::size_t kCompactSlotBytes = 8;
   static constexpr int kCompactSlotsPerBucket = 8;
   static constexpr int kCompactKeyBitsStored = 49;
 
@@ -77,7 +76,6 @@ class TranspositionTable {
       key_bits_ = compact_squares + 6;
       key_mask_ = key_bits_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << key_bits_) - 1;
       index_bits_ = std::countr_zero(buckets);
-      squares_ = compact_squares;
     }
     if (shared) {
       buckets_ = static_cast<Bucket*>(shared);
@@ -165,7 +163,7 @@ class TranspositionTable {
     for (std::size_t i = 0; i < sample; ++i) {
       if (compact()) {
         for (const auto& word : buckets_[i].words) {
-          used += (word.load(std::memory_order_relaxed) & 15) != 0;
+          used += (word.load(std::memory_order_relaxed) & kCompactWorkMask) != 0;
         }
       } else {
         for (int slot = 0; slot < kSlotsPerBucket; ++slot) {
@@ -193,7 +191,7 @@ class TranspositionTable {
   /// an odd number modulo 2^K and x ^= x >> s are each invertible; the shifts bring the high
   /// bits, which the products mix best, down to the bucket's bits.
   std::uint64_t code_of(const PackedPosition& key) const {
-    std::uint64_t x = key.free | std::uint64_t{key.snail} << squares_;
+    std::uint64_t x = key.free | std::uint64_t{key.snail} << (key_bits_ - 6);
     x = x * 0x9E3779B97F4A7C15ull & key_mask_;
     x ^= x >> (key_bits_ / 2);
     x = x * 0xC2B2AE3D27D4EB4Full & key_mask_;
@@ -201,17 +199,27 @@ class TranspositionTable {
     return x;
   }
 
+  /// The bits a compact slot of `code` holds above its data.
+  std::uint64_t stored_bits(std::uint64_t code) const {
+    return code >> index_bits_ << kCompactDataBits;
+  }
+  /// A compact slot in use holding the key whose stored bits are `stored`.
+  static bool holds(std::uint64_t slot, std::uint64_t stored) {
+    return (slot & ~kCompactDataMask) == stored && (slot & kCompactWorkMask);
+  }
+  static TableEntry compact_entry(std::uint64_t slot) {
+    const int move = static_cast<int>(slot >> 8 & 127);
+    return {static_cast<int>(slot >> 4 & 3) - 1, static_cast<int>(slot >> 6 & 3) - 1,
+            move == 127 ? -1 : move};
+  }
+
   bool probe_compact(const PackedPosition& key, TableEntry& entry) const {
     const std::uint64_t code = code_of(key);
-    const Bucket& bucket = buckets_[code & mask_];
-    const std::uint64_t stored = code >> index_bits_ << kCompactDataBits;
-    for (const auto& word : bucket.words) {
+    const std::uint64_t stored = stored_bits(code);
+    for (const auto& word : buckets_[code & mask_].words) {
       const std::uint64_t slot = word.load(std::memory_order_relaxed);
-      if ((slot & ~kCompactDataMask) != stored || !(slot & 15)) continue;
-      entry.lower = static_cast<int>(slot >> 4 & 3) - 1;
-      entry.upper = static_cast<int>(slot >> 6 & 3) - 1;
-      const int move = static_cast<int>(slot >> 8 & 127);
-      entry.best_move = move == 127 ? -1 : move;
+      if (!holds(slot, stored)) continue;
+      entry = compact_entry(slot);
       return true;
     }
     return false;
@@ -221,26 +229,27 @@ class TranspositionTable {
                      std::uint64_t nodes) {
     const std::uint64_t code = code_of(key);
     Bucket& bucket = buckets_[code & mask_];
-    const std::uint64_t stored = code >> index_bits_ << kCompactDataBits;
+    const std::uint64_t stored = stored_bits(code);
     lower = std::max(lower, -1);
     upper = std::min(upper, 1);
     std::atomic<std::uint64_t>* target = &bucket.words[0];
-    std::uint64_t target_work = 16;
+    std::uint64_t target_work = kCompactWorkMask + 1;
     for (auto& word : bucket.words) {
       const std::uint64_t slot = word.load(std::memory_order_relaxed);
-      if ((slot & ~kCompactDataMask) == stored && (slot & 15)) {
-        lower = std::max(lower, static_cast<int>(slot >> 4 & 3) - 1);
-        upper = std::min(upper, static_cast<int>(slot >> 6 & 3) - 1);
-        if (best_move < 0 && (slot >> 8 & 127) != 127) best_move = slot >> 8 & 127;
+      if (holds(slot, stored)) {
+        const TableEntry known = compact_entry(slot);
+        lower = std::max(lower, known.lower);
+        upper = std::min(upper, known.upper);
+        if (best_move < 0) best_move = known.best_move;
         target = &word;
         break;
       }
-      if ((slot & 15) < target_work) {
+      if ((slot & kCompactWorkMask) < target_work) {
         target = &word;
-        target_work = slot & 15;
+        target_work = slot & kCompactWorkMask;
       }
     }
-    const std::uint64_t work = std::min<std::uint64_t>(15, std::bit_width(nodes | 1));
+    const std::uint64_t work = std::min<std::uint64_t>(kCompactWorkMask, std::bit_width(nodes | 1));
     target->store(stored | std::uint64_t(best_move < 0 ? 127 : best_move) << 8 |
                       std::uint64_t(upper + 1) << 6 | std::uint64_t(lower + 1) << 4 | work,
                   std::memory_order_relaxed);
@@ -253,12 +262,12 @@ class TranspositionTable {
 
   static constexpr int kCompactDataBits = 15;
   static constexpr std::uint64_t kCompactDataMask = (std::uint64_t{1} << kCompactDataBits) - 1;
+  static constexpr std::uint64_t kCompactWorkMask = 15;  // bits 0-3; 0 marks an empty slot
 
   std::size_t mask_ = 0;
   int key_bits_ = 0;  // the compact layout's K; 0 in the wide layout
   std::uint64_t key_mask_ = 0;
-  int index_bits_ = 0;
-  int squares_ = 0;
+  int index_bits_ = 0;  // the compact layout's bucket bits
   ZeroedMemory memory_;
   Bucket* buckets_ = nullptr;
 };
