@@ -18,6 +18,10 @@
 //   lost      with (the default) and without the lost-move rule: moves known to lose (the
 //             opponent wins one ply ahead, or the table says so) counted lost unsearched
 //             (SolverOptions::lost_move_rule)
+//   traps     with (the default) and without the trap rule: a move every safe reply to which
+//             is answered by one leaving the opponent stuck or only squares beside our goal,
+//             found before any child is packed
+//             (SolverOptions::trap_rule, rastros/traps.hpp)
 //   lazy      with (the default) and without children packed lazily: at nodes of up to 34
 //             squares the first move is packed and searched before its brothers are packed
 //             (SolverOptions::lazy_packing_max_region)
@@ -59,6 +63,7 @@ enum Aids : int {
   kWithoutGoalPockets = 10,  // every aid but goal pockets (value only)
   kWithoutLazyPacking = 11,  // every aid, every child packed before the first is searched
   kWideTable = 12,           // every aid, the table's wide layout in 8 MiB (before session 26)
+  kWithoutTrapRule = 13,     // every aid but the trap rule (before session 27)
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -81,6 +86,7 @@ void run_solve(benchmark::State& state, const Board& board, const std::string& m
   options.summarize_goal_pockets = state.range(2) != kWithoutGoalPockets && !plain;
   options.remember_moves = state.range(2) != kWithoutMoveMemory && !plain;
   options.lost_move_rule = state.range(2) != kWithoutLostMoveRule && !plain;
+  options.trap_rule = state.range(2) != kWithoutTrapRule && !plain;
   if (state.range(2) == kWithoutLazyPacking || plain) options.lazy_packing_max_region = 0;
   options.table_bytes = default_table_bytes(value_only);
   if (state.range(2) == kWideTable) {
@@ -169,7 +175,9 @@ BENCHMARK(BM_Solve7x7Start)
     ->Args({1, kValueOnly, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kWithoutLateEdge})
     ->Args({1, kValueOnly, kWithoutLostMoveRule})
+    ->Args({1, kValueOnly, kWithoutTrapRule})
     ->Args({2, kValueOnly, kAllAids})
+    ->Args({2, kValueOnly, kWithoutTrapRule})
     ->Args({2, kValueOnly, kDeferBusyBrothers})
     ->Args({2, kValueOnly, kWithoutPockets})
     ->Args({2, kValueOnly, kWithoutMoveMemory})
@@ -181,7 +189,9 @@ BENCHMARK(BM_Solve7x7Start)
 BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kRemoteness, kAllAids})
     ->Args({1, kRemoteness, kMobilityOrdering})
+    ->Args({1, kRemoteness, kWithoutTrapRule})
     ->Args({2, kRemoteness, kAllAids})
+    ->Args({2, kRemoteness, kWithoutTrapRule})
     ->Args({2, kRemoteness, kWithoutLazyPacking})
     ->Args({2, kRemoteness, kSmallPages})
     ->Args({2, kRemoteness, kDeferBusyBrothers})
@@ -189,6 +199,7 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({2, kRemoteness, kWithoutMoveMemory})
     ->Args({1, kValueOnly, kAllAids})
     ->Args({1, kValueOnly, kWideTable})
+    ->Args({1, kValueOnly, kWithoutTrapRule})
     ->Args({1, kValueOnly, kPlainAlphaBeta})
     ->Args({1, kValueOnly, kMobilityOrdering})
     ->Args({1, kValueOnly, kWithoutLazyPacking})
@@ -199,6 +210,7 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Args({1, kValueOnly, kWithoutLostMoveRule})
     ->Args({2, kValueOnly, kAllAids})
     ->Args({2, kValueOnly, kWideTable})
+    ->Args({2, kValueOnly, kWithoutTrapRule})
     ->Args({2, kValueOnly, kWithoutLazyPacking})
     ->Args({2, kValueOnly, kWithoutGoalPockets})
     ->Args({2, kValueOnly, kSmallPages})

@@ -291,6 +291,7 @@ SolverOptions baseline_options() {
   options.prune_region = false;
   options.use_symmetry = false;
   options.use_matching = false;
+  options.trap_rule = false;
   return options;
 }
 
@@ -310,6 +311,7 @@ std::string options_name(const SolverOptions& options) {
   if (!options.prune_region) name += " prune_region=false";
   if (!options.use_symmetry) name += " use_symmetry=false";
   if (!options.use_matching) name += " use_matching=false";
+  if (!options.trap_rule) name += " trap_rule=false";
   if (options.value_only) name += " value_only";
   if (options.defer_busy_brothers) name += " defer_busy_brothers";
   if (!options.compact_table) name += " compact_table=false";

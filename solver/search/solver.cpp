@@ -15,6 +15,7 @@
 #include "rastros/canonical.hpp"
 #include "rastros/goal_pockets.hpp"
 #include "rastros/matching_endgame.hpp"
+#include "rastros/traps.hpp"
 #include "search/goal_pocket_values.hpp"
 #include "search/move_hints.hpp"
 #include "search/move_memory.hpp"
@@ -362,6 +363,18 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     }
   }
   if (forced_win > -kInfinity) return forced_win;  // only a win in 1 is quicker, ruled out above
+  // A trap (rastros/traps.hpp) wins in 3 to 5 plies, and finding one costs a few masks where
+  // the search would pack the child and visit it (in the child, every move would be lost).
+  if (options_.trap_rule) {
+    for (Square move : SquareSet(playable)) {
+      if (!is_trap(board_, node, move, stuck_loses)) continue;
+      if constexpr (kValueOnly) return 1;
+      // With remoteness only a bound: a win in 5 plies at the slowest, perhaps in 3.
+      lower = std::max(lower, score_of_win(5));
+      if (lower >= beta) return lower;
+      break;
+    }
+  }
 
   // The moves and what the move order weighs for each. In win/loss searches they are gathered
   // before the table is read: the node's table line, asked for by the parent, arrives while
