@@ -299,6 +299,22 @@ expect_json "solve --value-only --no-lost-move-rule gives the same values" \
   solve --board 5x5 --threads 1 --value-only --no-lost-move-rule --json --quiet
 expect_error 2 "alpha-beta only" "df-pn with --no-lost-move-rule" \
   solve --algorithm proof-number --value-only --no-lost-move-rule
+# The trap rule settles positions without searching their moves (fewer nodes), never a value or
+# a remoteness: both kinds of search, with and without it.
+run solve --board 5x5 --threads 1 --json --quiet
+cp "$WORK/out" "$WORK/traps.json"
+expect_json "solve --no-trap-rule gives the same values and remoteness" \
+  "[(c['move'], c['value'], c['remoteness']) for c in j['children']] == [(c['move'], c['value'], c['remoteness']) for c in json.load(open('$WORK/traps.json'))['children']] and j['nodes'] > json.load(open('$WORK/traps.json'))['nodes']" \
+  solve --board 5x5 --threads 1 --no-trap-rule --json --quiet
+run solve --board 6x5 --threads 1 --value-only --json --quiet
+cp "$WORK/out" "$WORK/traps.json"
+expect_json "solve --value-only --no-trap-rule gives the same values" \
+  "[(c['move'], c['value']) for c in j['children']] == [(c['move'], c['value']) for c in json.load(open('$WORK/traps.json'))['children']] and j['nodes'] > json.load(open('$WORK/traps.json'))['nodes']" \
+  solve --board 6x5 --threads 1 --value-only --no-trap-rule --json --quiet
+expect_error 2 "alpha-beta only" "df-pn with --no-trap-rule" \
+  solve --algorithm proof-number --value-only --no-trap-rule
+expect_error 2 "do not apply" "--db with --no-trap-rule" \
+  solve --db "$WORK/never.rdb" --board 3x3 --no-trap-rule
 expect_error 2 "too small" "df-pn with --memory too small" \
   solve --algorithm proof-number --value-only --memory 1K
 expect_error 2 "needs --checkpoint" "--checkpoint-every without --checkpoint" \

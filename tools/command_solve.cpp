@@ -444,6 +444,7 @@ int run_solve(const Arguments& arguments) {
   bool no_goal_pockets = false;
   bool no_move_memory = false;
   bool no_lost_move_rule = false;
+  bool no_trap_rule = false;
   bool quiet = false;
   bool json = false;
   bool root_only = false;
@@ -476,6 +477,10 @@ int run_solve(const Arguments& arguments) {
       "no-lost-move-rule", po::bool_switch(&no_lost_move_rule),
       "search aid off: search the moves known to lose (the opponent wins one ply ahead, or the "
       "table has the position after the move as lost) instead of counting them lost unsearched")(
+      "no-trap-rule", po::bool_switch(&no_trap_rule),
+      "search aid off: do not look, before searching a position's moves, for a trap (a move "
+      "after which every safe reply is answered by one leaving the opponent stuck or only "
+      "squares beside our goal)")(
       "db", po::value(&database.path)->notifier([](const std::string& path) {
         if (path.empty()) throw InputError("--db needs a file name");
       }),
@@ -538,7 +543,8 @@ int run_solve(const Arguments& arguments) {
           "belong to rastros query");
     }
     if (value_only || no_region || no_symmetry || no_matching || no_pockets || no_goal_pockets ||
-        no_move_memory || no_lost_move_rule || root_only || algorithm != "alpha-beta") {
+        no_move_memory || no_lost_move_rule || no_trap_rule || root_only ||
+        algorithm != "alpha-beta") {
       throw InputError(
           "--value-only, --root-only, --algorithm and the --no-* search options do not apply "
           "to --db");
@@ -567,7 +573,7 @@ int run_solve(const Arguments& arguments) {
   }
   const bool proof_number = is_proof_number_algorithm(algorithm, value_only);
   if (proof_number && (no_region || no_symmetry || no_matching || no_pockets || no_goal_pockets ||
-                       no_move_memory || no_lost_move_rule)) {
+                       no_move_memory || no_lost_move_rule || no_trap_rule)) {
     throw InputError("the --no-* search options apply to --algorithm alpha-beta only");
   }
   if ((!database.checkpoint.empty() || database.resume) && !proof_number) {
@@ -594,6 +600,7 @@ int run_solve(const Arguments& arguments) {
   options.summarize_goal_pockets = !no_goal_pockets;
   options.remember_moves = !no_move_memory;
   options.lost_move_rule = !no_lost_move_rule;
+  options.trap_rule = !no_trap_rule;
   options.table_bytes =
       memory.empty() ? default_table_bytes(value_only) : parse_memory_size(memory);
   // Checked here for df-pn too, which would accept any size.
