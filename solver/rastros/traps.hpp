@@ -32,15 +32,15 @@
 namespace rastros {
 
 /// True when the step of `position`'s snail to `move` (an empty square next to it, not a goal)
-/// is a trap for the side to move (see above). `stuck_loses`: the standard rules, where a
-/// player with no move loses (under the other rules a stuck opponent is a draw, not a win).
-inline bool is_trap(const Board& board, const Position& position, Square move, bool stuck_loses) {
-  const Player mover = position.to_move;
-  const SquareMask my_zone = board.goal_zone(mover, position.free);
-  const SquareMask their_zone = board.goal_zone(opponent(mover), position.free);
+/// is a trap for the side to move (see above). `my_zone` and `their_zone`: Board::goal_zone of
+/// the side to move and of the opponent for `position.free` (a search has them already).
+/// `stuck_loses`: the standard rules, where a player with no move loses (under the other rules
+/// a stuck opponent is a draw, not a win).
+inline bool is_trap(const Board& board, const Position& position, Square move, SquareMask my_zone,
+                    SquareMask their_zone, bool stuck_loses) {
   const SquareMask after_move = position.free & ~bit(move);
   const SquareMask replies = board.neighbours(move) & after_move;
-  if (replies & bit(board.goal_of(opponent(mover)))) return false;  // they enter their goal
+  if (replies & bit(board.goal_of(opponent(position.to_move)))) return false;  // their goal
   const SquareMask safe_replies = replies & ~my_zone;
   if (!safe_replies) return false;
   for (Square reply : SquareSet(safe_replies)) {
@@ -57,6 +57,12 @@ inline bool is_trap(const Board& board, const Position& position, Square move, b
     if (!answered) return false;
   }
   return true;
+}
+
+/// The same, the goal zones worked out here.
+inline bool is_trap(const Board& board, const Position& position, Square move, bool stuck_loses) {
+  return is_trap(board, position, move, board.goal_zone(position.to_move, position.free),
+                 board.goal_zone(opponent(position.to_move), position.free), stuck_loses);
 }
 
 }  // namespace rastros

@@ -337,7 +337,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // the search would pack the child and visit it (in the child, every move would be lost).
   if (options_.trap_rule) {
     for (Square move : SquareSet(playable)) {
-      if (!is_trap(board_, node, move, stuck_loses)) continue;
+      if (!is_trap(board_, node, move, my_goal_zone, their_goal_zone, stuck_loses)) continue;
       if constexpr (kValueOnly) return 1;
       // With remoteness only a bound: a win in 5 plies at the slowest, perhaps in 3.
       lower = std::max(lower, score_of_win(5));

@@ -13,8 +13,9 @@
 //   matching         with no goal reachable, the winner is known from maximum matchings
 //   one goal         with one goal reachable, a geography win for its owner is a win
 //   pockets          (value only) goal-free parts behind one square replaced by their value
-//   traps            a move every reply to which is answered by a win at once: a win (a
-//                    bound with remoteness) found without packing a child
+//   traps            a move every safe reply to which is answered by one leaving the
+//                    opponent stuck or only squares beside our goal: a win (a bound with
+//                    remoteness) found without packing a child
 // Moves are tried in the order of search/move_ordering.hpp (fitted weights) after the table's
 // and after the one that won in positions with the same surroundings (search/move_memory.hpp).
 // Parallelism: TBB tasks split the first plies (young brothers wait), sharing the table;
