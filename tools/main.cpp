@@ -7,6 +7,7 @@
 #include <map>
 
 #include "commands.hpp"
+#include "game_registry.hpp"
 #include "core/errors.hpp"
 #include "mpi_world.hpp"
 
@@ -37,9 +38,20 @@ const std::map<std::string, Command>& commands() {
 
 void print_usage(std::ostream& out) {
   out << "Usage: rastros COMMAND [options]    (rastros COMMAND --help for its options)\n\n"
-         "Perfect-play solver for Rastros (Slime Trail).\n\nCommands:\n";
+         "Perfect-play solver for Rastros (Slime Trail) and other two-player games.\n\nCommands:\n";
   for (const auto& [name, command] : commands()) {
     out << "  " << name << std::string(10 - name.size(), ' ') << command.summary << "\n";
+  }
+  out << "\nGames (--game NAME on any command; default rastros):\n"
+         "  rastros   Rastros (Slime Trail): value, remoteness, databases, maps (every command)\n";
+  for (const auto& game : rastros::tools::other_games()) {
+    out << "  " << game.name << std::string(10 - game.name.size(), ' ') << game.summary << " (";
+    bool first = true;
+    for (const auto& [name, function] : game.commands) {
+      out << (first ? "" : " ") << name;
+      first = false;
+    }
+    out << ")\n";
   }
 }
 
@@ -82,7 +94,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    return command->second.run(Arguments(argv + 2, argv + argc));
+    const Arguments arguments(argv + 2, argv + argc);
+    const std::string game = rastros::tools::game_of(arguments);
+    if (game != "rastros") return rastros::tools::find_game_command(game, name)(arguments);
+    return command->second.run(arguments);
   } catch (const rastros::InputError& error) {
     return fail(name, error.what(), 2, true);
   } catch (const boost::program_options::error& error) {

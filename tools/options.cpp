@@ -7,6 +7,7 @@
 
 #include "batch/batch_line.hpp"
 #include "core/errors.hpp"
+#include "game_registry.hpp"
 #include "mpi_world.hpp"
 
 namespace rastros::tools {
@@ -103,7 +104,10 @@ bool parse_command_line(const std::vector<std::string>& arguments,
                         const po::options_description& description, const std::string& usage,
                         const po::positional_options_description* positional) {
   po::options_description all = description;
-  all.add_options()("help,h", "show this help");
+  // Read by main.cpp, which picks the game's command; declared here so every command accepts
+  // it and lists it.
+  all.add_options()("game", po::value<std::string>()->default_value("rastros"),
+                    ("the game: " + game_names()).c_str())("help,h", "show this help");
   po::variables_map values;
   po::command_line_parser parser(arguments);
   parser.options(all);

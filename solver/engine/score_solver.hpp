@@ -1,0 +1,289 @@
+#pragma once
+// The exact-score solver of any ScoreGame: fail-soft negamax alpha-beta over the margin still
+// to be gained, with a shared lock-free table (score_table.hpp), MTD(f) for the exact score
+// and null-window tests for win/draw/loss.
+//
+// A move's score for the mover is its gain plus the child's score, negated unless the mover
+// moves again. The seeds still in play bound every score, so windows outside them cut at once.
+//
+// Parallelism (TBB): near the root a node searches its first move alone and then the others
+// in parallel with the window that move left (young brothers wait); a sibling's cutoff stops
+// the rest. Every thread shares the table. `analyse` searches each root move in parallel.
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/global_control.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "core/value.hpp"
+#include "engine/score_game.hpp"
+#include "engine/score_table.hpp"
+
+namespace rastros::engine {
+
+struct ScoreSolverOptions {
+  std::size_t table_bytes = std::size_t{8} << 20;
+  /// Nodes this many plies from the root or fewer split their moves among threads.
+  int parallel_plies = 6;
+  /// Enhanced transposition cutoffs (a child's stored bound that already cuts the node ends it
+  /// before any search) at nodes with at least this many seeds in play.
+  int etc_min_seeds = 12;
+};
+
+/// Thrown by a search stopped through ScoreSolver::stop().
+struct SearchStopped {};
+
+template <ScoreGame G>
+class ScoreSolver {
+ public:
+  using State = typename G::State;
+  using Move = typename G::Move;
+  using Probe = std::function<std::optional<int>(const State&)>;
+
+  struct MoveScore {
+    Move move;
+    int score;  // for the mover, from this position on
+  };
+
+  explicit ScoreSolver(const G& game, ScoreSolverOptions options = {})
+      : game_(game),
+        options_(options),
+        table_(options.table_bytes),
+        parallel_(oneapi::tbb::global_control::active_value(
+                      oneapi::tbb::global_control::max_allowed_parallelism) > 1) {}
+
+  /// An exact-score oracle for states with at most `max_seeds` seeds in play (an endgame
+  /// database): the search asks it before anything else there.
+  void set_probe(int max_seeds, Probe probe) {
+    probe_max_seeds_ = max_seeds;
+    probe_ = std::move(probe);
+  }
+
+  /// The exact margin the side to move gains from `state` on, with perfect play.
+  int score(const State& state, int guess = 0) { return mtdf(state, guess); }
+
+  /// Win, draw or loss of `offset + score(state)` for the side to move, by at most two
+  /// null-window searches (offset: the margin already banked).
+  Value value(const State& state, int offset = 0) {
+    if (search_root(state, -offset, -offset + 1) > -offset) return Value::win;
+    return search_root(state, -offset - 1, -offset) >= -offset ? Value::draw : Value::loss;
+  }
+
+  /// Every legal move's exact score for the mover, in legal_moves order; the moves are
+  /// searched in parallel.
+  std::vector<MoveScore> analyse(const State& state) {
+    const auto moves = game_.legal_moves(state);
+    std::vector<MoveScore> scores(moves.size());
+    oneapi::tbb::parallel_for(std::size_t{0}, moves.size(), [&](std::size_t i) {
+      const auto played = game_.play(state, moves[i]);
+      const int child = mtdf(played.next, 0);
+      scores[i] = {moves[i], played.gain + (played.again ? child : -child)};
+    }, oneapi::tbb::simple_partitioner());
+    return scores;
+  }
+
+  /// Whether each move wins, draws or loses for the mover once `offset` (banked) is added,
+  /// without exact scores: two null windows a move.
+  std::vector<Value> analyse_values(const State& state, int offset = 0) {
+    const auto moves = game_.legal_moves(state);
+    std::vector<Value> values(moves.size());
+    oneapi::tbb::parallel_for(std::size_t{0}, moves.size(), [&](std::size_t i) {
+      const auto played = game_.play(state, moves[i]);
+      const int banked = offset + played.gain;
+      values[i] = played.again ? value(played.next, banked) : negate(value(played.next, -banked));
+    }, oneapi::tbb::simple_partitioner());
+    return values;
+  }
+
+  std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  /// Asks every running search to stop; they throw SearchStopped. Safe from any thread.
+  void stop() { root_abort_.flag.store(true, std::memory_order_relaxed); }
+
+ private:
+  // A chain of flags from a split node up to the root: a search stops when any is set.
+  struct Abort {
+    std::atomic<bool> flag{false};
+    const Abort* parent = nullptr;
+    bool stopped() const {
+      for (const Abort* a = this; a; a = a->parent) {
+        if (a->flag.load(std::memory_order_relaxed)) return true;
+      }
+      return false;
+    }
+  };
+
+  struct Child {
+    typename G::Played played;
+    Move move;
+    int order;
+  };
+
+  int mtdf(const State& state, int guess) {
+    if (game_.is_terminal(state)) return game_.terminal_score(state);
+    const int bound = game_.seeds_in_play(state);
+    int lower = -bound, upper = bound;
+    int g = std::clamp(guess, lower, upper);
+    while (lower < upper) {
+      const int beta = g == lower ? g + 1 : g;
+      g = search_root(state, beta - 1, beta);
+      if (g < beta) {
+        upper = g;
+      } else {
+        lower = g;
+      }
+    }
+    return g;
+  }
+
+  int search_root(const State& state, int alpha, int beta) {
+    std::uint64_t nodes = 0;
+    const int result = search(state, alpha, beta, 0, root_abort_, nodes);
+    nodes_.fetch_add(nodes, std::memory_order_relaxed);
+    if (root_abort_.stopped()) throw SearchStopped{};
+    return result;
+  }
+
+  // Orders the children: the stored best move, then moves that move again, then by gain; among
+  // equals, the later move first (in mancala, the house nearest the store, which keeps the
+  // other houses' extra turns available).
+  int order_children(const State& state, int hint, Child* children) const {
+    const auto moves = game_.legal_moves(state);
+    const int count = static_cast<int>(moves.size());
+    for (int i = 0; i < count; ++i) {
+      Child& child = children[i];
+      child.move = moves[i];
+      child.played = game_.play(state, moves[i]);
+      child.order = (static_cast<int>(moves[i]) == hint ? 1 << 20 : 0) +
+                    (child.played.again ? 1 << 12 : 0) + child.played.gain * 16 + i;
+    }
+    std::sort(children, children + count,
+              [](const Child& a, const Child& b) { return a.order > b.order; });
+    return count;
+  }
+
+  // A child's score from the mover's view, given the child's own search window.
+  int child_score(const Child& child, int alpha, int beta, int ply, const Abort& abort,
+                  std::uint64_t& nodes) {
+    const int gain = child.played.gain;
+    if (child.played.again) return gain + search(child.played.next, alpha - gain, beta - gain, ply + 1, abort, nodes);
+    return gain - search(child.played.next, gain - beta, gain - alpha, ply + 1, abort, nodes);
+  }
+
+  // Enhanced transposition cutoff: a child whose stored bound already lifts the node to beta.
+  std::optional<int> transposition_cutoff(const Child* children, int count, int beta) const {
+    for (int i = 0; i < count; ++i) {
+      const auto& played = children[i].played;
+      if (game_.is_terminal(played.next)) continue;
+      ScoreBounds child;
+      if (!table_.probe(game_.key(played.next), child)) continue;
+      const int at_least = played.again ? played.gain + child.lower : played.gain - child.upper;
+      if (at_least >= beta) return at_least;
+    }
+    return std::nullopt;
+  }
+
+  int search(const State& state, int alpha, int beta, int ply, const Abort& abort,
+             std::uint64_t& nodes) {
+    ++nodes;
+    if (game_.is_terminal(state)) return game_.terminal_score(state);
+    const int bound = game_.seeds_in_play(state);
+    if (bound <= probe_max_seeds_) {
+      if (const auto exact = probe_(state)) return *exact;
+    }
+    if (alpha >= bound) return bound;
+    if (beta <= -bound) return -bound;
+    if ((nodes & 1023) == 0 && abort.stopped()) return 0;
+
+    const std::uint64_t key = game_.key(state);
+    ScoreBounds stored;
+    int hint = -1;
+    if (table_.probe(key, stored)) {
+      if (stored.lower >= beta) return stored.lower;
+      if (stored.upper <= alpha) return stored.upper;
+      if (stored.lower == stored.upper) return stored.lower;
+      alpha = std::max(alpha, stored.lower);
+      beta = std::min(beta, stored.upper);
+      hint = stored.best_move;
+    }
+
+    Child children[kMaxMoves];
+    static_assert(sizeof(typename G::MoveList) > 0);
+    const int count = order_children(state, hint, children);
+    if (bound >= options_.etc_min_seeds) {
+      if (const auto cut = transposition_cutoff(children, count, beta)) return *cut;
+    }
+
+    const std::uint64_t nodes_before = nodes;
+    int best = -32768, best_move = -1;
+    const int alpha_start = alpha;
+    int first = 0;
+    for (; first < count; ++first) {
+      const int score = child_score(children[first], alpha, beta, ply, abort, nodes);
+      if (abort.stopped()) return 0;
+      if (score > best) {
+        best = score;
+        best_move = static_cast<int>(children[first].move);
+      }
+      if (best > alpha) alpha = best;
+      if (alpha >= beta) break;
+      // Young brothers wait: once the first move is known, split the rest near the root.
+      if (first == 0 && ply < options_.parallel_plies && count > 2 && parallel_) {
+        split(children + 1, count - 1, alpha, beta, ply, abort, nodes, best, best_move);
+        if (abort.stopped()) return 0;
+        break;
+      }
+    }
+    // Fail-soft: a best at or above beta is a lower bound, at or below the window an upper one.
+    const int lower = best > alpha_start ? best : -bound;
+    const int upper = best < beta ? best : bound;
+    table_.store(key, lower, upper, best_move, nodes - nodes_before);
+    return best;
+  }
+
+  void split(const Child* children, int count, int alpha, int beta, int ply,
+             const Abort& abort, std::uint64_t& nodes, int& best, int& best_move) {
+    Abort local;
+    local.parent = &abort;
+    std::mutex mutex;
+    std::atomic<int> shared_alpha{alpha};
+    std::atomic<std::uint64_t> shared_nodes{0};
+    oneapi::tbb::parallel_for(0, count, [&](int i) {
+      if (local.stopped()) return;
+      std::uint64_t task_nodes = 0;
+      const int a = shared_alpha.load(std::memory_order_relaxed);
+      const int score = child_score(children[i], a, beta, ply, local, task_nodes);
+      shared_nodes.fetch_add(task_nodes, std::memory_order_relaxed);
+      if (local.stopped()) return;
+      const std::lock_guard lock(mutex);
+      if (score > best) {
+        best = score;
+        best_move = static_cast<int>(children[i].move);
+      }
+      if (best > shared_alpha.load(std::memory_order_relaxed)) {
+        shared_alpha.store(best, std::memory_order_relaxed);
+      }
+      if (best >= beta) local.flag.store(true, std::memory_order_relaxed);
+    }, oneapi::tbb::simple_partitioner());
+    nodes += shared_nodes.load(std::memory_order_relaxed);
+  }
+
+  // More than any game's moves at one node (Kalah: 8 houses).
+  static constexpr int kMaxMoves = 64;
+
+  const G game_;
+  ScoreSolverOptions options_;
+  ScoreTable table_;
+  int probe_max_seeds_ = -1;
+  Probe probe_;
+  bool parallel_;
+  Abort root_abort_;
+  std::atomic<std::uint64_t> nodes_{0};
+};
+
+}  // namespace rastros::engine

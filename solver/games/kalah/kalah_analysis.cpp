@@ -1,0 +1,55 @@
+#include "games/kalah/kalah_analysis.hpp"
+
+#include <algorithm>
+
+namespace rastros::kalah {
+
+KalahSolver::KalahSolver(const Kalah& game, KalahSolveOptions options, const KalahEndgame* endgame)
+    : game_(game), options_(options), solver_(game_, {options.table_bytes}) {
+  if (endgame) {
+    solver_.set_probe(endgame->max_seeds(), [this, endgame](const KalahState& state) {
+      return endgame->probe(game_, state);
+    });
+  }
+}
+
+KalahResult KalahSolver::solve(const KalahPosition& position) {
+  KalahResult result;
+  const int banked = store_margin(position);
+  const KalahState state = search_state(game_, position);
+  if (has_ended(game_, position)) {
+    const auto stores = final_stores(game_, position);
+    result.score = stores[position.to_move] - stores[1 - position.to_move];
+    result.value = value_of_margin(*result.score);
+    return result;
+  }
+  if (options_.value_only) {
+    result.value = solver_.value(state, banked);
+    if (options_.root_only) return result;
+    const auto moves = game_.legal_moves(state);
+    const auto values = solver_.analyse_values(state, banked);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      result.children.push_back({moves[i], values[i], std::nullopt});
+      if (values[i] == result.value) result.best_moves.push_back(moves[i]);
+    }
+    return result;
+  }
+  if (options_.root_only) {
+    result.score = banked + solver_.score(state);
+    result.value = value_of_margin(*result.score);
+    return result;
+  }
+  const auto scores = solver_.analyse(state);
+  int best = -1000;
+  for (const auto& [move, score] : scores) best = std::max(best, banked + score);
+  for (const auto& [move, score] : scores) {
+    const int margin = banked + score;
+    result.children.push_back({move, value_of_margin(margin), margin});
+    if (margin == best) result.best_moves.push_back(move);
+  }
+  result.score = best;
+  result.value = value_of_margin(best);
+  return result;
+}
+
+}  // namespace rastros::kalah

@@ -1,0 +1,240 @@
+#include "games/kalah/kalah_endgame.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <sstream>
+
+#include "core/atomic_file.hpp"
+#include "core/crc32.hpp"
+#include "core/errors.hpp"
+
+namespace rastros::kalah {
+
+namespace {
+
+constexpr std::int8_t kUnknown = -128;
+constexpr const char* kMagic = "rastros-kalah-endgame";
+constexpr int kFormatVersion = 1;
+// The largest level a file may claim: a byte holds every score up to here, and no variant of
+// up to 8 houses with more would fit a machine.
+constexpr int kMaxLevel = 127;
+
+// Values one level while it is built: the finished levels below, this one filling in.
+class LevelBuilder {
+ public:
+  LevelBuilder(const Kalah& game, const std::vector<std::vector<std::int8_t>>& below, int seeds)
+      : game_(game), below_(below), seeds_(seeds), level_(new std::atomic<std::int8_t>[game.level_size(seeds)]) {
+    const std::uint64_t size = game.level_size(seeds);
+    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 16),
+                              [&](const auto& range) {
+                                for (auto r = range.begin(); r != range.end(); ++r) {
+                                  level_[r].store(kUnknown, std::memory_order_relaxed);
+                                }
+                              });
+  }
+
+  std::vector<std::int8_t> build() {
+    const std::uint64_t size = game_.level_size(seeds_);
+    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 12),
+                              [&](const auto& range) {
+                                // Unranked once a range, then stepped through in rank order.
+                                KalahState state = game_.level_unrank(seeds_, range.begin());
+                                for (auto r = range.begin(); r != range.end(); ++r) {
+                                  if (r != range.begin()) game_.level_next(state);
+                                  if (level_[r].load(std::memory_order_relaxed) == kUnknown) {
+                                    value_of(state, r);
+                                  }
+                                }
+                              });
+    std::vector<std::int8_t> values(size);
+    for (std::uint64_t r = 0; r < size; ++r) values[r] = level_[r].load(std::memory_order_relaxed);
+    return values;
+  }
+
+ private:
+  // The score of a state of this level, recursing into same-level children not yet known.
+  // Two threads may value one state at once: both find the same value.
+  int value_of(const KalahState& state, std::uint64_t rank) {
+    int best;
+    if (game_.is_terminal(state)) {
+      best = game_.terminal_score(state);
+    } else {
+      best = -1000;
+      for (const KalahMove move : game_.legal_moves(state)) {
+        const KalahPlayed played = game_.play(state, move);
+        const int child = child_value(played);
+        best = std::max(best, played.gain + (played.again ? child : -child));
+      }
+    }
+    level_[rank].store(static_cast<std::int8_t>(best), std::memory_order_relaxed);
+    return best;
+  }
+
+  int child_value(const KalahPlayed& played) {
+    if (game_.is_terminal(played.next)) return game_.terminal_score(played.next);
+    const int seeds = seeds_ - played.gain;
+    const std::uint64_t rank = game_.level_rank(played.next);
+    if (seeds < seeds_) return below_[seeds][rank];
+    const std::int8_t known = level_[rank].load(std::memory_order_relaxed);
+    return known != kUnknown ? known : value_of(played.next, rank);
+  }
+
+  const Kalah& game_;
+  const std::vector<std::vector<std::int8_t>>& below_;
+  int seeds_;
+  std::unique_ptr<std::atomic<std::int8_t>[]> level_;
+};
+
+std::string header_line(int houses, CaptureRule rule, int max_seeds) {
+  return std::string(kMagic) + " " + std::to_string(kFormatVersion) + " houses=" +
+         std::to_string(houses) + " rules=" + std::string(rules_name(rule)) +
+         " max_seeds=" + std::to_string(max_seeds) + "\n";
+}
+
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& why) {
+  throw FileError(path.string() + ": " + why);
+}
+
+// The whole file, checked to be a regular file first (a pipe or device would block or never
+// end) and no larger than `limit`.
+std::string read_regular_file(const std::filesystem::path& path, std::uint64_t limit) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) fail(path, "missing");
+    fail(path, std::string("cannot open: ") + std::strerror(errno));
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat status {};
+  if (::fstat(fd, &status) != 0) fail(path, std::string("cannot stat: ") + std::strerror(errno));
+  if (!S_ISREG(status.st_mode)) fail(path, "not a regular file");
+  const auto size = static_cast<std::uint64_t>(status.st_size);
+  if (size > limit) fail(path, "larger than any Kalah endgame database");
+  std::string bytes(size, '\0');
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t got = ::read(fd, bytes.data() + done, size - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) fail(path, std::string("cannot read: ") + std::strerror(errno));
+    if (got == 0) fail(path, "truncated while reading");
+    done += static_cast<std::size_t>(got);
+  }
+  return bytes;
+}
+
+}  // namespace
+
+KalahEndgame KalahEndgame::build(const Kalah& game, int max_seeds,
+                                 const std::function<void(int, std::uint64_t)>& progress) {
+  if (max_seeds < 0 || max_seeds > std::min(kMaxLevel, game.total_seeds())) {
+    throw InputError("--endgame-seeds must be between 0 and " +
+                     std::to_string(std::min(kMaxLevel, game.total_seeds())) + ", not " +
+                     std::to_string(max_seeds));
+  }
+  KalahEndgame database;
+  database.houses_ = game.houses();
+  database.rule_ = game.rule();
+  for (int seeds = 0; seeds <= max_seeds; ++seeds) {
+    LevelBuilder builder(game, database.levels_, seeds);
+    database.levels_.push_back(builder.build());
+    database.max_seeds_ = seeds;
+    if (progress) progress(seeds, database.levels_.back().size());
+  }
+  return database;
+}
+
+std::uint64_t KalahEndgame::size() const {
+  std::uint64_t total = 0;
+  for (const auto& level : levels_) total += level.size();
+  return total;
+}
+
+void KalahEndgame::save(const std::filesystem::path& path) const {
+  AtomicFileWriter writer(path, "endgame database");
+  const std::string header = header_line(houses_, rule_, max_seeds_);
+  std::uint32_t crc = crc32_update(0, {reinterpret_cast<const unsigned char*>(header.data()), header.size()});
+  writer.write(header);
+  for (const auto& level : levels_) {
+    const std::span bytes(reinterpret_cast<const unsigned char*>(level.data()), level.size());
+    crc = crc32_update(crc, bytes);
+    writer.write(bytes);
+  }
+  unsigned char tail[4];
+  for (int i = 0; i < 4; ++i) tail[i] = static_cast<unsigned char>(crc >> (8 * i));
+  writer.write(std::span<const unsigned char>(tail, 4));
+  writer.commit();
+}
+
+KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* game) {
+  // The header is read first and every size it implies is checked against the file before
+  // the levels are allocated.
+  constexpr std::uint64_t kMaxFile = std::uint64_t{64} << 30;
+  const std::string bytes = read_regular_file(path, kMaxFile);
+  const std::size_t newline = bytes.find('\n');
+  if (newline == std::string::npos || newline > 200) fail(path, "not a Kalah endgame database");
+  std::istringstream header(bytes.substr(0, newline));
+  std::string magic, houses_field, rules_field, seeds_field;
+  int version = 0;
+  header >> magic >> version >> houses_field >> rules_field >> seeds_field;
+  if (magic != kMagic) fail(path, "not a Kalah endgame database");
+  if (version != kFormatVersion) {
+    fail(path, "format version " + std::to_string(version) + "; this build reads version " +
+                   std::to_string(kFormatVersion));
+  }
+  int houses = 0, max_seeds = -1;
+  CaptureRule rule = CaptureRule::standard;
+  try {
+    if (houses_field.rfind("houses=", 0) != 0 || seeds_field.rfind("max_seeds=", 0) != 0 ||
+        rules_field.rfind("rules=", 0) != 0) {
+      throw InputError("fields");
+    }
+    houses = std::stoi(houses_field.substr(7));
+    max_seeds = std::stoi(seeds_field.substr(10));
+    rule = parse_rules(rules_field.substr(6));
+  } catch (const std::exception&) {
+    fail(path, "damaged header");
+  }
+  if (houses < 1 || houses > kMaxHouses || max_seeds < 0 || max_seeds > kMaxLevel ||
+      header_line(houses, rule, max_seeds) != bytes.substr(0, newline + 1)) {
+    fail(path, "damaged header");
+  }
+  if (game && (game->houses() != houses || game->rule() != rule)) {
+    fail(path, "an endgame database of " + std::to_string(houses) + " houses, " +
+                   std::string(rules_name(rule)) + " rules; the game is " + game->name());
+  }
+  // Level sizes come from a game of these houses (the seeds a house starts with do not matter).
+  const Kalah shape(houses, 1, rule);
+  std::uint64_t payload = 0;
+  for (int seeds = 0; seeds <= max_seeds; ++seeds) payload += shape.level_size(seeds);
+  if (bytes.size() != newline + 1 + payload + 4) fail(path, "truncated or padded (wrong size)");
+  const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
+  std::uint32_t stored = 0;
+  for (int i = 0; i < 4; ++i) stored |= static_cast<std::uint32_t>(data[bytes.size() - 4 + i]) << (8 * i);
+  if (crc32_of({data, bytes.size() - 4}) != stored) fail(path, "checksum mismatch (damaged)");
+
+  KalahEndgame database;
+  database.houses_ = houses;
+  database.rule_ = rule;
+  database.max_seeds_ = max_seeds;
+  std::size_t offset = newline + 1;
+  for (int seeds = 0; seeds <= max_seeds; ++seeds) {
+    const std::uint64_t size = shape.level_size(seeds);
+    database.levels_.emplace_back(bytes.begin() + static_cast<std::ptrdiff_t>(offset),
+                                  bytes.begin() + static_cast<std::ptrdiff_t>(offset + size));
+    for (const std::int8_t value : database.levels_.back()) {
+      if (value < -seeds || value > seeds) fail(path, "a score out of range (damaged)");
+    }
+    offset += size;
+  }
+  return database;
+}
+
+}  // namespace rastros::kalah

@@ -1,0 +1,62 @@
+#pragma once
+// Kalah endgame databases by seeds in play: the exact score (what the side to move gains from
+// here on) of every state with at most K seeds left in the houses, for one number of houses
+// and one capture rule (the number of seeds a house started with does not matter: only the
+// houses do).
+//
+// Seeds never come back from a store, so a move leads to a state with as many seeds in play or
+// fewer. Levels are built from 0 seeds up; within a level, a move that banks nothing only
+// carries the mover's seeds toward its store, so the moves inside a level never cycle and each
+// state's value is found by recursion on its same-level children (memoised in the level).
+// Each level is one byte a state, indexed by Kalah::level_rank (a perfect ranking of the seed
+// counts), and is built in parallel (TBB).
+//
+// On disk (save/load): a header line naming the format, game, houses, rule and K, then the
+// levels, then a CRC-32 of everything before it; written through a temporary file and a rename.
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "games/kalah/kalah.hpp"
+
+namespace rastros::kalah {
+
+class KalahEndgame {
+ public:
+  /// Builds every level from 0 to `max_seeds` for `game`'s houses and rule. `progress` (may be
+  /// empty) is told each finished level and its size.
+  static KalahEndgame build(const Kalah& game, int max_seeds,
+                            const std::function<void(int seeds, std::uint64_t states)>& progress = {});
+
+  /// Reads a file written by save(). Throws FileError when it is not one, is damaged, or is of
+  /// another number of houses or rule than `game` (checked when given).
+  static KalahEndgame load(const std::filesystem::path& path, const Kalah* game = nullptr);
+  void save(const std::filesystem::path& path) const;
+
+  int houses() const { return houses_; }
+  CaptureRule rule() const { return rule_; }
+  int max_seeds() const { return max_seeds_; }
+  /// States stored, all levels together.
+  std::uint64_t size() const;
+
+  /// The score of `state` when it has at most max_seeds() seeds in play.
+  std::optional<int> probe(const Kalah& game, const KalahState& state) const {
+    const int seeds = game.seeds_in_play(state);
+    if (seeds > max_seeds_) return std::nullopt;
+    return levels_[seeds][game.level_rank(state)];
+  }
+  int score_at(int seeds, std::uint64_t rank) const { return levels_[seeds][rank]; }
+
+ private:
+  int houses_ = 0;
+  CaptureRule rule_ = CaptureRule::standard;
+  int max_seeds_ = -1;
+  std::vector<std::vector<std::int8_t>> levels_;
+};
+
+}  // namespace rastros::kalah

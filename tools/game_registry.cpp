@@ -1,0 +1,54 @@
+#include "game_registry.hpp"
+
+#include "core/errors.hpp"
+#include "kalah/kalah_commands.hpp"
+
+namespace rastros::tools {
+
+const std::vector<GameEntry>& other_games() {
+  static const std::vector<GameEntry> games = {
+      {"kalah",
+       "Kalah(M,N) mancala: exact scores, endgame databases",
+       {{"show", kalah_cli::run_show},
+        {"perft", kalah_cli::run_perft},
+        {"solve", kalah_cli::run_solve},
+        {"play", kalah_cli::run_play}}},
+  };
+  return games;
+}
+
+std::string game_names() {
+  std::string names = "rastros";
+  for (const GameEntry& game : other_games()) names += ", " + game.name;
+  return names;
+}
+
+std::string game_of(const Arguments& arguments) {
+  std::string game = "rastros";
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    if (arguments[i] == "--game" && i + 1 < arguments.size()) {
+      game = arguments[++i];
+    } else if (arguments[i].rfind("--game=", 0) == 0) {
+      game = arguments[i].substr(7);
+    }
+  }
+  if (game == "rastros") return game;
+  for (const GameEntry& entry : other_games()) {
+    if (entry.name == game) return game;
+  }
+  throw InputError("unknown game " + quote_input(game, 40) + ": --game takes " + game_names());
+}
+
+CommandFunction find_game_command(const std::string& game, const std::string& command) {
+  for (const GameEntry& entry : other_games()) {
+    if (entry.name != game) continue;
+    const auto found = entry.commands.find(command);
+    if (found != entry.commands.end()) return found->second;
+    std::string has;
+    for (const auto& [name, function] : entry.commands) has += (has.empty() ? "" : " ") + name;
+    throw InputError("--game " + game + " has no " + command + " command yet (it has: " + has + ")");
+  }
+  throw InputError("unknown game " + quote_input(game, 40));
+}
+
+}  // namespace rastros::tools

@@ -1,0 +1,48 @@
+#pragma once
+// The options every `--game kalah` command shares (--houses --seeds --rules --moves
+// --position) and their resolution into a checked variant and position.
+
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/kalah/kalah.hpp"
+#include "games/kalah/kalah_position.hpp"
+#include "json.hpp"
+
+namespace rastros::tools::kalah_cli {
+
+namespace po = boost::program_options;
+
+struct KalahOptions {
+  int houses = 6;
+  int seeds = 4;
+  std::string rules = "standard";
+  std::optional<std::string> moves;
+  std::optional<std::string> position;
+};
+
+/// A variant and a position on it, checked.
+struct KalahInput {
+  kalah::Kalah game;
+  std::vector<kalah::KalahMove> moves;  // empty when the position was given as a string
+  kalah::KalahPosition position;
+};
+
+/// Adds --houses --seeds --rules, and --moves --position when `with_position`.
+void add_kalah_options(po::options_description& description, KalahOptions& options,
+                       bool with_position = true);
+
+kalah::Kalah resolve_game(const KalahOptions& options);
+KalahInput resolve_input(const KalahOptions& options);
+
+/// "game", "houses", "seeds", "rules".
+Json variant_json(const kalah::Kalah& game);
+/// The variant's keys, then "moves", "position", "to_move".
+Json position_json(const KalahInput& input);
+
+/// "player 1" / "player 2".
+std::string player_name(int player);
+
+}  // namespace rastros::tools::kalah_cli
