@@ -4,7 +4,9 @@
 #include <boost/program_options/errors.hpp>
 #include <csignal>
 #include <iostream>
+#include <algorithm>
 #include <map>
+#include <vector>
 
 #include "commands.hpp"
 #include "game_registry.hpp"
@@ -82,7 +84,15 @@ int main(int argc, char** argv) {
     print_usage(std::cerr);
     return 2;
   }
-  const std::string name = argv[1];
+  // `rastros --game kalah solve ...` is `rastros solve --game kalah ...`.
+  std::vector<std::string> words(argv + 1, argv + argc);
+  const bool game_first = words[0] == "--game" ? words.size() >= 3 : words[0].rfind("--game=", 0) == 0;
+  if (game_first && words.size() >= 2) {
+    const std::size_t taken = words[0] == "--game" ? 2 : 1;
+    std::rotate(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(taken),
+                words.begin() + static_cast<std::ptrdiff_t>(taken) + 1);
+  }
+  const std::string name = words[0];
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
     return 0;
@@ -94,7 +104,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    const Arguments arguments(argv + 2, argv + argc);
+    const Arguments arguments(words.begin() + 1, words.end());
     const std::string game = rastros::tools::game_of(arguments);
     if (game != "rastros") return rastros::tools::find_game_command(game, name)(arguments);
     return command->second.run(arguments);

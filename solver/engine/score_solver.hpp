@@ -101,7 +101,11 @@ class ScoreSolver {
     return values;
   }
 
-  std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  /// Nodes of every finished search, and of those running, to the nearest 2^16 a thread
+  /// (for progress lines).
+  std::uint64_t nodes() const {
+    return std::max(nodes_.load(std::memory_order_relaxed), live_nodes_.load(std::memory_order_relaxed));
+  }
   /// Asks every running search to stop; they throw SearchStopped. Safe from any thread.
   void stop() { root_abort_.flag.store(true, std::memory_order_relaxed); }
 
@@ -190,7 +194,7 @@ class ScoreSolver {
 
   int search(const State& state, int alpha, int beta, int ply, const Abort& abort,
              std::uint64_t& nodes) {
-    ++nodes;
+    if ((++nodes & (kLiveNodeStep - 1)) == 0) live_nodes_.fetch_add(kLiveNodeStep, std::memory_order_relaxed);
     if (game_.is_terminal(state)) return game_.terminal_score(state);
     const int bound = game_.seeds_in_play(state);
     if (bound <= probe_max_seeds_) {
@@ -284,6 +288,8 @@ class ScoreSolver {
   bool parallel_;
   Abort root_abort_;
   std::atomic<std::uint64_t> nodes_{0};
+  static constexpr std::uint64_t kLiveNodeStep = std::uint64_t{1} << 16;
+  std::atomic<std::uint64_t> live_nodes_{0};
 };
 
 }  // namespace rastros::engine

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# `rastros --game kalah`: exit statuses, one-line error messages, the JSON keys, endgame
+# database files (written, used, refused when damaged), and --game on Rastros commands.
+# Usage: kalah_cli_test.sh path/to/rastros
+set -u
+
+RASTROS=${1:?usage: kalah_cli_test.sh path/to/rastros}
+# shellcheck source=shell_checks.sh
+source "$(dirname "$0")/shell_checks.sh"
+
+run() {
+  "$RASTROS" "$@" >"$WORK/out" 2>"$WORK/err"
+  status=$?
+}
+
+expect_error() {
+  local want=$1 pattern=$2 what=$3
+  shift 3
+  run "$@"
+  if [[ $status -ne $want ]]; then
+    fail "$what: exit $status, expected $want; stderr: $(head -c 300 "$WORK/err")"
+  elif [[ -s $WORK/out ]]; then
+    fail "$what: stdout not empty: $(head -c 300 "$WORK/out")"
+  elif [[ $(wc -l <"$WORK/err") -ne 1 ]]; then
+    fail "$what: not one line on stderr: $(head -c 300 "$WORK/err")"
+  elif ! grep -qiE -- "$pattern" "$WORK/err"; then
+    fail "$what: stderr does not match '$pattern': $(cat "$WORK/err")"
+  else
+    pass
+  fi
+}
+
+expect_json() {
+  local what=$1 check=$2
+  shift 2
+  run "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$what: exit $status; stderr: $(head -c 300 "$WORK/err")"
+  elif python3 -c "import json,sys; j=json.load(sys.stdin); sys.exit(0 if ($check) else 1)" \
+      <"$WORK/out" 2>/dev/null; then
+    pass
+  else
+    fail "$what: check '$check' failed on: $(head -c 500 "$WORK/out")"
+  fi
+}
+
+expect_text() {
+  local what=$1 pattern=$2
+  shift 2
+  run "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$what: exit $status; stderr: $(head -c 300 "$WORK/err")"
+  elif ! grep -qE -- "$pattern" "$WORK/out"; then
+    fail "$what: stdout does not match '$pattern': $(head -c 500 "$WORK/out")"
+  else
+    pass
+  fi
+}
+
+K=(--game kalah)
+
+# show
+expect_text "start diagram" "Legal moves: 1 2 3 4 5 6" "${K[@]}" show
+expect_text "start position string" "Position: 4,4,4,4,4,4,0/4,4,4,4,4,4,0 1" "${K[@]}" show
+expect_json "show --json keys" \
+  'j["game"]=="kalah" and j["houses"]==6 and j["seeds"]==4 and j["rules"]=="standard" and j["moves"]==["3","6"] and j["to_move"]==2 and j["position"]=="4,4,0,5,5,0,2/5,5,5,5,4,4,0 2" and j["ended"]==False and "score" not in j' \
+  "${K[@]}" show --moves "3 6" --json
+expect_json "an ended game" 'j["ended"] and j["score"]==-2 and j["winner"]==1 and j["legal_moves"]==[]' \
+  "${K[@]}" show --houses 2 --seeds 2 --position "0,0,5/1,2,0 2" --json
+expect_text "--game=kalah form" "Kalah\(3,2\)" --game=kalah show --houses 3 --seeds 2
+
+# perft (the counts themselves are checked against the reference in test_kalah_rules.cpp)
+# From the start: move 3 ends in the store (another turn, house 3 now empty: 5 replies), the
+# five others pass the turn (6 replies each): 5 * 6 + 5.
+expect_text "perft" "^perft 2: 35$" "${K[@]}" perft --depth 2
+expect_json "perft --json" 'j["nodes"]==942 and j["depth"]==4' "${K[@]}" perft --depth 4 --json
+
+# solve: value, score, best moves, every move's score
+expect_json "solve --json keys" \
+  'j["game"]=="kalah" and j["value"] in ("win","draw","loss") and isinstance(j["score"],int) and len(j["children"])==3 and all("score" in c and "move" in c and "value" in c for c in j["children"]) and j["best_moves"] and max(c["score"] for c in j["children"])==j["score"] and "remoteness" not in j' \
+  "${K[@]}" solve --houses 3 --seeds 2 --json --quiet
+score32=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["score"])' <"$WORK/out")
+expect_json "value-only leaves scores out" \
+  '"score" not in j and all("score" not in c for c in j["children"]) and j["value"] in ("win","draw","loss")' \
+  "${K[@]}" solve --houses 3 --seeds 2 --json --value-only --quiet
+expect_json "root-only" '"children" not in j and "best_moves" not in j and j["score"]=='"$score32" \
+  "${K[@]}" solve --houses 3 --seeds 2 --json --root-only --quiet
+expect_json "no endgame database, same score" 'j["score"]=='"$score32"' and j["endgame_seeds"]==-1' \
+  "${K[@]}" solve --houses 3 --seeds 2 --json --endgame-seeds -1 --quiet
+expect_json "one thread, same score" 'j["score"]=='"$score32" \
+  "${K[@]}" solve --houses 3 --seeds 2 --json --threads 1 --quiet
+expect_json "an ended position" 'j["score"]==-8 and j["value"]=="loss" and j["children"]==[]' \
+  "${K[@]}" solve --houses 2 --seeds 2 --position "0,0,0/1,2,5 1" --json --quiet
+expect_text "text output" "^Score: +[+-]?[0-9]+" "${K[@]}" solve --houses 3 --seeds 2 --quiet
+
+# endgame database files
+db=$WORK/k32.kdb
+expect_json "solve --db" 'j["states"]>0 and j["endgame_seeds"]==12' \
+  "${K[@]}" solve --houses 3 --seeds 2 --db "$db" --json --quiet
+expect_json "the file answers" 'j["score"]=='"$score32"' and j["endgame_seeds"]==12' \
+  "${K[@]}" solve --houses 3 --seeds 2 --endgame "$db" --json --quiet
+expect_error 3 "houses|rules" "a file of other houses" "${K[@]}" solve --houses 4 --seeds 2 --endgame "$db"
+expect_error 3 "houses|rules" "a file of another rule" "${K[@]}" solve --houses 3 --seeds 2 --rules empty-capture --endgame "$db"
+cp "$db" "$WORK/damaged.kdb"
+printf '\x05' | dd of="$WORK/damaged.kdb" bs=1 seek=100 conv=notrunc 2>/dev/null
+expect_error 3 "checksum|damaged" "a damaged file" "${K[@]}" solve --houses 3 --seeds 2 --endgame "$WORK/damaged.kdb"
+head -c 50 "$db" >"$WORK/cut.kdb"
+expect_error 3 "truncated|size|damaged|not a" "a cut file" "${K[@]}" solve --houses 3 --seeds 2 --endgame "$WORK/cut.kdb"
+expect_error 3 "missing" "a missing file" "${K[@]}" solve --endgame "$WORK/none.kdb"
+mkfifo "$WORK/pipe.kdb"
+expect_error 3 "regular" "a pipe" "${K[@]}" solve --endgame "$WORK/pipe.kdb"
+expect_error 3 "not a Kalah" "a Rastros database" "${K[@]}" solve --endgame "$(dirname "$0")/../data/5x5-standard.rdb"
+
+# bad input: one line, exit 2
+expect_error 2 "houses" "--houses 0" "${K[@]}" show --houses 0
+expect_error 2 "houses" "--houses 9" "${K[@]}" show --houses 9
+expect_error 2 "seeds" "--seeds 0" "${K[@]}" show --seeds 0
+expect_error 2 "seeds" "too many seeds" "${K[@]}" show --houses 8 --seeds 100
+expect_error 2 "rules" "--rules" "${K[@]}" show --rules stuck-draw
+expect_error 2 "house number" "move 7" "${K[@]}" show --moves "7"
+expect_error 2 "house number" "move 0" "${K[@]}" show --moves "0"
+expect_error 2 "house number" "move x" "${K[@]}" show --moves "x"
+expect_error 2 "empty" "an empty house" "${K[@]}" show --moves "3 3"
+expect_error 2 "ended" "a move after the end" "${K[@]}" show --houses 1 --seeds 1 --moves "1 1"
+expect_error 2 "two rows" "one row" "${K[@]}" show --position "4,4,4,4,4,4,0 1"
+expect_error 2 "row has" "a short row" "${K[@]}" show --position "4,4,4,4,4,0/4,4,4,4,4,4,0 1"
+expect_error 2 "holds 47 seeds" "a wrong seed total" "${K[@]}" show --position "4,4,4,4,4,3,0/4,4,4,4,4,4,0 1"
+expect_error 2 "side to move" "side 3" "${K[@]}" show --position "4,4,4,4,4,4,0/4,4,4,4,4,4,0 3"
+expect_error 2 "not a number" "a letter" "${K[@]}" show --position "4,4,4,4,4,a,0/4,4,4,4,4,4,0 1"
+expect_error 2 "ROW/ROW" "no side" "${K[@]}" show --position "4,4,4,4,4,4,0/4,4,4,4,4,4,0"
+expect_error 2 "either" "moves and position" "${K[@]}" show --moves 3 --position "4,4,4,4,4,4,0/4,4,4,4,4,4,0 1"
+expect_error 2 "unknown game" "an unknown game" --game go show
+expect_error 2 "no map command" "a command Kalah lacks" "${K[@]}" map
+expect_error 2 "depth" "perft depth" "${K[@]}" perft --depth 41
+expect_error 2 "endgame-seeds" "endgame seeds too many" "${K[@]}" solve --houses 2 --seeds 1 --endgame-seeds 5
+expect_error 2 "unrecognised|unknown" "a Rastros option" "${K[@]}" show --board 5x5
+
+# --game rastros is the default and changes nothing
+"$RASTROS" solve --board 4x4 --json >"$WORK/plain" 2>/dev/null
+"$RASTROS" solve --game rastros --board 4x4 --json >"$WORK/named" 2>/dev/null
+check "--game rastros gives the same answer" \
+  cmp -s <(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); j.pop("nodes"); j.pop("seconds"); print(j)' "$WORK/plain") \
+         <(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); j.pop("nodes"); j.pop("seconds"); print(j)' "$WORK/named")
+
+# play: a whole game from stdin against perfect play ends with the final stores
+printf '1\n1\n1\n1\nhint\nundo\nquit\n' >"$WORK/moves"
+"$RASTROS" "${K[@]}" play --houses 2 --seeds 1 --quiet <"$WORK/moves" >"$WORK/out" 2>"$WORK/err"
+check "play runs a game" grep -qE "The computer plays|The game is over|Sorry" "$WORK/out"
+
+finish kalah_cli
