@@ -12,6 +12,7 @@
 
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -33,7 +34,7 @@ struct ScoreSolverOptions {
   int parallel_plies = 6;
   /// Enhanced transposition cutoffs (a child's stored bound that already cuts the node ends it
   /// before any search) at nodes with at least this many seeds in play.
-  int etc_min_seeds = 12;
+  int etc_min_seeds = 30;
 };
 
 /// Thrown by a search stopped through ScoreSolver::stop().
@@ -54,9 +55,7 @@ class ScoreSolver {
   explicit ScoreSolver(const G& game, ScoreSolverOptions options = {})
       : game_(game),
         options_(options),
-        table_(options.table_bytes),
-        parallel_(oneapi::tbb::global_control::active_value(
-                      oneapi::tbb::global_control::max_allowed_parallelism) > 1) {}
+        table_(options.table_bytes) {}
 
   /// An exact-score oracle for states with at most `max_seeds` seeds in play (an endgame
   /// database): the search asks it before anything else there.
@@ -125,6 +124,7 @@ class ScoreSolver {
   struct Child {
     typename G::Played played;
     Move move;
+    bool played_yet;
     int order;
   };
 
@@ -146,6 +146,10 @@ class ScoreSolver {
   }
 
   int search_root(const State& state, int alpha, int beta) {
+    // Split among threads only where more than one may run (a global limit or an arena).
+    parallel_ = oneapi::tbb::global_control::active_value(
+                    oneapi::tbb::global_control::max_allowed_parallelism) > 1 &&
+                oneapi::tbb::this_task_arena::max_concurrency() > 1;
     std::uint64_t nodes = 0;
     const int result = search(state, alpha, beta, 0, root_abort_, nodes);
     nodes_.fetch_add(nodes, std::memory_order_relaxed);
@@ -153,22 +157,39 @@ class ScoreSolver {
     return result;
   }
 
-  // Orders the children: the stored best move, then moves that move again, then by gain; among
-  // equals, the later move first (in mancala, the house nearest the store, which keeps the
-  // other houses' extra turns available).
+  // Orders the moves: the stored best move, then by the game's cheap move_order (OPTIONAL in
+  // the game API) or else by playing each move (another turn first, then the larger gain);
+  // among equals, the later move first (in mancala, the house nearest the store, which keeps the
+  // other houses' extra turns available). Children are played when searched, so a cutoff by
+  // the first move spares sowing the others.
   int order_children(const State& state, int hint, Child* children) const {
     const auto moves = game_.legal_moves(state);
     const int count = static_cast<int>(moves.size());
     for (int i = 0; i < count; ++i) {
       Child& child = children[i];
       child.move = moves[i];
-      child.played = game_.play(state, moves[i]);
-      child.order = (static_cast<int>(moves[i]) == hint ? 1 << 20 : 0) +
-                    (child.played.again ? 1 << 12 : 0) + child.played.gain * 16 + i;
+      child.played_yet = false;
+      int order;
+      if constexpr (requires { game_.move_order(state, moves[i]); }) {
+        order = game_.move_order(state, moves[i]);
+      } else {
+        child.played = game_.play(state, moves[i]);
+        child.played_yet = true;
+        order = (child.played.again ? 1 << 12 : 0) + child.played.gain * 16;
+      }
+      child.order = (static_cast<int>(moves[i]) == hint ? 1 << 24 : 0) + order * 64 + i;
     }
     std::sort(children, children + count,
               [](const Child& a, const Child& b) { return a.order > b.order; });
     return count;
+  }
+
+  const typename G::Played& played(const State& state, Child& child) const {
+    if (!child.played_yet) {
+      child.played = game_.play(state, child.move);
+      child.played_yet = true;
+    }
+    return child.played;
   }
 
   // A child's score from the mover's view, given the child's own search window.
@@ -180,9 +201,10 @@ class ScoreSolver {
   }
 
   // Enhanced transposition cutoff: a child whose stored bound already lifts the node to beta.
-  std::optional<int> transposition_cutoff(const Child* children, int count, int beta) const {
+  std::optional<int> transposition_cutoff(const State& state, Child* children, int count,
+                                          int beta) const {
     for (int i = 0; i < count; ++i) {
-      const auto& played = children[i].played;
+      const auto& played = this->played(state, children[i]);
       if (game_.is_terminal(played.next)) continue;
       ScoreBounds child;
       if (!table_.probe(game_.key(played.next), child)) continue;
@@ -220,7 +242,7 @@ class ScoreSolver {
     static_assert(sizeof(typename G::MoveList) > 0);
     const int count = order_children(state, hint, children);
     if (bound >= options_.etc_min_seeds) {
-      if (const auto cut = transposition_cutoff(children, count, beta)) return *cut;
+      if (const auto cut = transposition_cutoff(state, children, count, beta)) return *cut;
     }
 
     const std::uint64_t nodes_before = nodes;
@@ -228,6 +250,7 @@ class ScoreSolver {
     const int alpha_start = alpha;
     int first = 0;
     for (; first < count; ++first) {
+      played(state, children[first]);
       const int score = child_score(children[first], alpha, beta, ply, abort, nodes);
       if (abort.stopped()) return 0;
       if (score > best) {
@@ -237,7 +260,9 @@ class ScoreSolver {
       if (best > alpha) alpha = best;
       if (alpha >= beta) break;
       // Young brothers wait: once the first move is known, split the rest near the root.
-      if (first == 0 && ply < options_.parallel_plies && count > 2 && parallel_) {
+      if (first == 0 && ply < options_.parallel_plies && count > 2 &&
+          parallel_.load(std::memory_order_relaxed)) {
+        for (int i = 1; i < count; ++i) played(state, children[i]);
         split(children + 1, count - 1, alpha, beta, ply, abort, nodes, best, best_move);
         if (abort.stopped()) return 0;
         break;
@@ -285,7 +310,7 @@ class ScoreSolver {
   ScoreTable table_;
   int probe_max_seeds_ = -1;
   Probe probe_;
-  bool parallel_;
+  std::atomic<bool> parallel_{false};
   Abort root_abort_;
   std::atomic<std::uint64_t> nodes_{0};
   static constexpr std::uint64_t kLiveNodeStep = std::uint64_t{1} << 16;

@@ -131,7 +131,7 @@ int run_play(const Arguments& arguments) {
   int side = 1;
   int threads = 0;
   bool quiet = false;
-  std::string memory = "32M";
+  std::string memory = "64M";
   po::options_description description("Options");
   add_kalah_options(description, options, false);
   description.add_options()("side", po::value(&side)->default_value(1),

@@ -91,14 +91,14 @@ Json result_json(const KalahInput& input, const KalahResult& result, bool root_o
 int run_solve(const Arguments& arguments) {
   KalahOptions options;
   EndgameOptions endgame_options;
-  std::string memory = "32M";
+  std::string memory = "64M";
   bool value_only = false, root_only = false, quiet = false, json = false;
   int threads = 0;
   std::optional<std::string> db;
   po::options_description description("Options");
   add_kalah_options(description, options);
   description.add_options()(
-      "memory", po::value(&memory)->default_value(memory), "transposition table size, e.g. 32M or 1G")(
+      "memory", po::value(&memory)->default_value(memory), "transposition table size, e.g. 64M or 1G (larger is not always faster: see docs/performance.md)")(
       "value-only", po::bool_switch(&value_only),
       "win/draw/loss only, by null-window searches (no scores; faster)")(
       "root-only", po::bool_switch(&root_only), "the position's value and score alone, not each move's");

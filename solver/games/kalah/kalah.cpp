@@ -119,18 +119,20 @@ KalahPlayed Kalah::play(const State& state, Move move) const {
     ring[i] = state.houses[i];
     ring[m + 1 + i] = state.houses[m + i];
   }
-  ring[m] = 0;
   const int start = move;
   const int count = ring[start];
   ring[start] = 0;
   // Whole laps first (one seed in every pit of the ring, the emptied house included), then
   // the rest one by one: the cost does not grow with the seeds.
-  const int laps = count / ring_size, rest = count % ring_size;
+  const int laps = count / ring_size, rest = count - laps * ring_size;
   if (laps) {
     for (int p = 0; p < ring_size; ++p) ring[p] += laps;
   }
-  for (int k = 1; k <= rest; ++k) ++ring[(start + k) % ring_size];
-  const int last = (start + count) % ring_size;
+  int last = start;
+  for (int k = 0; k < rest; ++k) {
+    if (++last == ring_size) last = 0;
+    ++ring[last];
+  }
 
   Played played;
   // A last seed in an own house that was empty before it landed (it now holds exactly one).
@@ -144,14 +146,28 @@ KalahPlayed Kalah::play(const State& state, Move move) const {
   }
   played.gain = ring[m];
   played.again = last == m;
+  // Whoever moves next sees their own houses first.
+  const int own = played.again ? 0 : m, other = played.again ? m : 0;
   for (int i = 0; i < m; ++i) {
-    // Whoever moves next sees their own houses first.
-    const auto own = static_cast<std::uint8_t>(ring[i]);
-    const auto other = static_cast<std::uint8_t>(ring[m + 1 + i]);
-    played.next.houses[played.again ? i : m + i] = own;
-    played.next.houses[played.again ? m + i : i] = other;
+    played.next.houses[own + i] = static_cast<std::uint8_t>(ring[i]);
+    played.next.houses[other + i] = static_cast<std::uint8_t>(ring[m + 1 + i]);
   }
   return played;
+}
+
+int Kalah::move_order(const State& state, Move move) const {
+  // Without sowing: where the last seed lands tells an extra turn and, short of a lap, a
+  // capture (the sowing stays in the mover's row, so the opposite house is as it was).
+  const int m = houses_;
+  const int count = state.houses[move];
+  const int last = (move + count) % (2 * m + 1);
+  if (last == m) return 1024 + move;  // another turn; the house nearest the store first
+  const bool banks = move + count > m;
+  if (count < 2 * m + 1 && last < m && last > move && state.houses[last] == 0) {
+    const int opposite = state.houses[2 * m - 1 - last];
+    if (opposite != 0 || rule_ == CaptureRule::empty_capture) return 32 * (opposite + 1) + banks;
+  }
+  return banks;
 }
 
 std::uint64_t Kalah::key(const State& state) const {

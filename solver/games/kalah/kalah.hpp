@@ -77,6 +77,9 @@ class Kalah {
 
   MoveList legal_moves(const State& state) const;
   Played play(const State& state, Move move) const;
+  /// How promising a move looks, cheaply (higher first): another turn, then the largest
+  /// capture, then a move that banks a seed.
+  int move_order(const State& state, Move move) const;
 
   /// A number that identifies the houses exactly: the rank of the seed counts in the
   /// combinatorial number system, so no two states share one (checked by the constructor to

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <mutex>
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <sstream>
@@ -149,6 +150,54 @@ KalahEndgame KalahEndgame::build(const Kalah& game, int max_seeds,
     if (progress) progress(seeds, database.levels_.back().size());
   }
   return database;
+}
+
+std::optional<std::string> KalahEndgame::verify(const Kalah& game) const {
+  std::optional<std::string> first_error;
+  std::mutex mutex;
+  for (int seeds = 0; seeds <= max_seeds_; ++seeds) {
+    const std::uint64_t size = levels_[seeds].size();
+    oneapi::tbb::parallel_for(
+        oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 12), [&](const auto& range) {
+          KalahState state = game.level_unrank(seeds, range.begin());
+          for (auto r = range.begin(); r != range.end(); ++r) {
+            if (r != range.begin()) game.level_next(state);
+            int expected = -1000;
+            if (game.is_terminal(state)) {
+              expected = game.terminal_score(state);
+            } else {
+              for (const KalahMove move : game.legal_moves(state)) {
+                const KalahPlayed played = game.play(state, move);
+                const int child = game.is_terminal(played.next)
+                                      ? game.terminal_score(played.next)
+                                      : levels_[seeds - played.gain][game.level_rank(played.next)];
+                expected = std::max(expected, played.gain + (played.again ? child : -child));
+              }
+            }
+            if (expected != levels_[seeds][r]) {
+              const std::lock_guard lock(mutex);
+              if (!first_error) {
+                first_error = std::to_string(seeds) + " seeds, rank " + std::to_string(r) +
+                              ": stored " + std::to_string(levels_[seeds][r]) +
+                              ", its moves give " + std::to_string(expected);
+              }
+              return;
+            }
+          }
+        });
+    if (first_error) return first_error;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::vector<std::uint64_t>> KalahEndgame::score_counts() const {
+  std::vector<std::vector<std::uint64_t>> counts;
+  for (int seeds = 0; seeds <= max_seeds_; ++seeds) {
+    std::vector<std::uint64_t> by_score(2 * seeds + 1);
+    for (const std::int8_t score : levels_[seeds]) ++by_score[score + seeds];
+    counts.push_back(std::move(by_score));
+  }
+  return counts;
 }
 
 std::uint64_t KalahEndgame::size() const {

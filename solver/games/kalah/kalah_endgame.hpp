@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "games/kalah/kalah.hpp"
@@ -51,6 +52,16 @@ class KalahEndgame {
     return levels_[seeds][game.level_rank(state)];
   }
   int score_at(int seeds, std::uint64_t rank) const { return levels_[seeds][rank]; }
+
+  /// Checks every record against its children's records (its score must be the best of
+  /// gain +/- child over its moves, and an ended state's its houses' margin). Every move keeps
+  /// or lowers the seeds in play and never cycles within a level, so a database that passes is
+  /// right by induction. Returns the first wrong record found ("12 seeds, rank 345: ..."), or
+  /// nothing. `game` must have the database's houses and rule.
+  std::optional<std::string> verify(const Kalah& game) const;
+
+  /// States by seeds in play and by score: counts[seeds][score + seeds].
+  std::vector<std::vector<std::uint64_t>> score_counts() const;
 
  private:
   int houses_ = 0;
