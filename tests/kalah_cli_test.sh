@@ -111,6 +111,36 @@ mkfifo "$WORK/pipe.kdb"
 expect_error 3 "regular" "a pipe" "${K[@]}" solve --endgame "$WORK/pipe.kdb"
 expect_error 3 "not a Kalah" "a Rastros database" "${K[@]}" solve --endgame "$(dirname "$0")/../data/5x5-standard.rdb"
 
+# query, verify, stats on the file
+expect_json "query from the file = solve" 'j["source"]=="database" and j["score"]=='"$score32"' and len(j["children"])==3' \
+  "${K[@]}" query --houses 3 --seeds 2 --db "$db" --json
+"$RASTROS" "${K[@]}" solve --houses 3 --seeds 2 --moves "1" --json --quiet >"$WORK/solved" 2>/dev/null
+"$RASTROS" "${K[@]}" query --houses 3 --seeds 2 --moves "1" --db "$db" --json >"$WORK/queried" 2>/dev/null
+check "query and solve agree on every move" \
+  python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); sys.exit(0 if a["children"]==b["children"] and a["score"]==b["score"] and a["best_moves"]==b["best_moves"] else 1)' \
+  "$WORK/solved" "$WORK/queried"
+small=$WORK/k32-6.kdb
+"$RASTROS" "${K[@]}" solve --houses 3 --seeds 2 --db "$small" --endgame-seeds 6 --quiet >/dev/null 2>&1
+expect_json "query beyond the file searches" 'j["source"]=="search" and j["score"]=='"$score32" \
+  "${K[@]}" query --houses 3 --seeds 2 --db "$small" --json --quiet
+run "${K[@]}" query --houses 3 --seeds 2 --db "$small" --no-search
+check "query --no-search beyond the file exits 4" test "$status" -eq 4
+expect_json "verify accepts the file" 'j["ok"] and j["states"]>0' "${K[@]}" verify --houses 3 --db "$db" --json
+python3 - "$db" "$WORK/changed.kdb" <<'PY'
+import sys, zlib
+data = bytearray(open(sys.argv[1], 'rb').read())
+header = data.index(b'\n') + 1
+data[header + 300] = (data[header + 300] + 2) % 256   # one record changed
+body = bytes(data[:-4])
+data[-4:] = zlib.crc32(body).to_bytes(4, 'little')    # its checksum repaired
+open(sys.argv[2], 'wb').write(data)
+PY
+run "${K[@]}" verify --houses 3 --db "$WORK/changed.kdb"
+check "verify catches a changed record (exit 1)" test "$status" -eq 1
+check "verify names it" grep -q "FAILED" "$WORK/out"
+expect_json "stats by seeds" 'len(j["levels"])==13 and sum(l["states"] for l in j["levels"])==j["states"]' \
+  "${K[@]}" stats --houses 3 --db "$db" --json
+
 # bad input: one line, exit 2
 expect_error 2 "houses" "--houses 0" "${K[@]}" show --houses 0
 expect_error 2 "houses" "--houses 9" "${K[@]}" show --houses 9

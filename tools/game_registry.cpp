@@ -12,7 +12,10 @@ const std::vector<GameEntry>& other_games() {
        {{"show", kalah_cli::run_show},
         {"perft", kalah_cli::run_perft},
         {"solve", kalah_cli::run_solve},
-        {"play", kalah_cli::run_play}}},
+        {"play", kalah_cli::run_play},
+        {"query", kalah_cli::run_query},
+        {"verify", kalah_cli::run_verify},
+        {"stats", kalah_cli::run_stats}}},
   };
   return games;
 }

@@ -53,6 +53,11 @@ class KalahSolver {
   engine::ScoreSolver<Kalah> solver_;
 };
 
+/// The whole answer (value, score, best moves, every move's score) read from `endgame` alone,
+/// when the position has at most endgame.max_seeds() seeds in play; otherwise nothing.
+std::optional<KalahResult> answer_from_database(const Kalah& game, const KalahEndgame& endgame,
+                                                const KalahPosition& position);
+
 /// The value of a final margin for the side that has it.
 inline Value value_of_margin(int margin) {
   return margin > 0 ? Value::win : margin < 0 ? Value::loss : Value::draw;

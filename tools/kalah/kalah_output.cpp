@@ -1,0 +1,88 @@
+#include "kalah/kalah_output.hpp"
+
+#include <cmath>
+#include <iostream>
+
+#include "progress.hpp"
+
+namespace rastros::tools::kalah_cli {
+
+using namespace rastros::kalah;
+
+std::string value_text(Value value, int to_move, std::optional<int> score) {
+  if (value == Value::draw) return "draw";
+  const int winner = value == Value::win ? to_move : 1 - to_move;
+  std::string text = std::string(to_string(value)) + " for " + player_name(to_move);
+  if (score) text += " (" + player_name(winner) + " wins by " + std::to_string(std::abs(*score)) + ")";
+  return text;
+}
+
+void print_text(const KalahReport& report) {
+  const KalahInput& input = report.input;
+  const KalahResult& result = report.result;
+  const Kalah& game = input.game;
+  std::cout << "Kalah(" << game.houses() << "," << game.seeds() << "), " << rules_name(game.rule())
+            << " rules\n\n"
+            << board_diagram(game, input.position) << "\n"
+            << "Position:   " << position_string(game, input.position) << "\n";
+  if (!input.moves.empty()) std::cout << "Moves:      " << moves_text(input.moves) << "\n";
+  std::cout << "To move:    " << player_name(input.position.to_move) << "\n"
+            << "Value:      " << value_text(result.value, input.position.to_move, result.score) << "\n";
+  if (result.score) {
+    std::cout << "Score:      " << (*result.score > 0 ? "+" : "") << *result.score
+              << " (the mover's store minus the opponent's at the end, perfect play)\n";
+  }
+  if (!report.root_only && !result.children.empty()) {
+    std::cout << "Best moves:";
+    for (const KalahMove move : result.best_moves) std::cout << ' ' << move_name(move);
+    std::cout << "\nMoves:     ";
+    for (const auto& child : result.children) {
+      std::cout << ' ' << move_name(child.move) << ' ';
+      if (child.score) {
+        std::cout << (*child.score > 0 ? "+" : "") << *child.score;
+      } else {
+        std::cout << to_string(child.value);
+      }
+      std::cout << ';';
+    }
+    std::cout << "\n";
+  }
+  if (report.source) std::cout << "Source:     " << *report.source << "\n";
+  if (report.nodes > 0) {
+    std::cout << "Searched:   " << report.nodes << " nodes in " << report.seconds << " s ("
+              << human_count(report.seconds > 0 ? static_cast<double>(report.nodes) / report.seconds : 0)
+              << " nodes/s)\n";
+  }
+}
+
+Json result_json(const KalahReport& report) {
+  const KalahInput& input = report.input;
+  const KalahResult& result = report.result;
+  Json out = position_json(input);
+  const int to_move = input.position.to_move;
+  out.set("value", to_string(result.value))
+      .set("winner", result.value == Value::draw
+                         ? Json(nullptr)
+                         : Json((result.value == Value::win ? to_move : 1 - to_move) + 1));
+  if (result.score) out.set("score", *result.score);
+  if (!report.root_only) {
+    Json best = Json::array();
+    for (const KalahMove move : result.best_moves) best.push(move_name(move));
+    Json children = Json::array();
+    for (const auto& child : result.children) {
+      Json entry = Json::object();
+      entry.set("move", move_name(child.move)).set("value", to_string(child.value));
+      if (child.score) entry.set("score", *child.score);
+      children.push(entry);
+    }
+    out.set("best_moves", best).set("children", children);
+  }
+  if (report.source) out.set("source", *report.source);
+  out.set("endgame_seeds", report.endgame_seeds)
+      .set("nodes", report.nodes)
+      .set("seconds", report.seconds);
+  return out;
+}
+
+
+}  // namespace rastros::tools::kalah_cli
