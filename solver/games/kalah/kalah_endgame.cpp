@@ -262,7 +262,10 @@ KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* 
   // Level sizes come from a game of these houses (the seeds a house starts with do not matter).
   const Kalah shape(houses, 1, rule);
   std::uint64_t payload = 0;
-  for (int seeds = 0; seeds <= max_seeds; ++seeds) payload += shape.level_size(seeds);
+  for (int seeds = 0; seeds <= max_seeds; ++seeds) {
+    payload += shape.level_size(seeds);
+    if (payload > bytes.size()) fail(path, "truncated (smaller than its header says)");
+  }
   if (bytes.size() != newline + 1 + payload + 4) fail(path, "truncated or padded (wrong size)");
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   std::uint32_t stored = 0;

@@ -1,0 +1,87 @@
+// libFuzzer target: Kalah's text parsers (games/kalah/kalah_position.hpp) and its endgame
+// database loader (games/kalah/kalah_endgame.hpp) on arbitrary bytes.
+//
+// The first two bytes pick the variant (houses 1..8, seeds 1..6, capture rule) and the third
+// what to do with the rest: parse it as a position string, as a game, or write it to a file
+// and load it as an endgame database. A parser either throws InputError or returns a position
+// whose text form parses back to the same position and whose seeds add up to the variant's;
+// the loader either throws FileError or returns a database that verify() accepts.
+
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "core/errors.hpp"
+#include "games/kalah/kalah.hpp"
+#include "games/kalah/kalah_endgame.hpp"
+#include "games/kalah/kalah_position.hpp"
+
+namespace {
+
+using namespace rastros;
+using namespace rastros::kalah;
+
+void check(bool condition) {
+  if (!condition) std::abort();
+}
+
+void check_position(const Kalah& game, const KalahPosition& position) {
+  int total = position.stores[0] + position.stores[1];
+  for (int p = 0; p < 2; ++p) {
+    for (int i = 0; i < game.houses(); ++i) total += position.rows[p][i];
+  }
+  check(total == game.total_seeds());
+  check(parse_position(game, position_string(game, position)) == position);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 3) return 0;
+  const int houses = 1 + data[0] % 8;
+  const int seeds = 1 + data[1] % 6;
+  const Kalah game(houses, seeds, data[1] & 0x80 ? CaptureRule::empty_capture : CaptureRule::standard);
+  const std::string text(reinterpret_cast<const char*>(data + 3), size - 3);
+  switch (data[2] % 3) {
+    case 0:
+      try {
+        check_position(game, parse_position(game, text));
+      } catch (const InputError&) {
+      }
+      break;
+    case 1:
+      try {
+        const auto moves = parse_moves(game, text);
+        KalahPosition position = start_position(game);
+        for (const KalahMove move : moves) position = play(game, position, move);
+        check_position(game, position);
+        check(parse_moves(game, moves_text(moves)) == moves);
+      } catch (const InputError&) {
+      }
+      break;
+    default: {
+      const auto path = std::filesystem::temp_directory_path() /
+                        ("rastros_fuzz_kalah_" + std::to_string(::getpid()) + ".kdb");
+      {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+      }
+      try {
+        const KalahEndgame database = KalahEndgame::load(path, nullptr);
+        const Kalah shape(database.houses(), 8, database.rule());
+        if (database.max_seeds() <= 16 && database.houses() <= 3) {
+          (void)database.verify(shape);  // must not crash; a wrong record is reported
+        }
+      } catch (const FileError&) {
+      } catch (const InputError&) {
+      }
+      std::filesystem::remove(path);
+    }
+  }
+  return 0;
+}
