@@ -141,6 +141,34 @@ check "verify names it" grep -q "FAILED" "$WORK/out"
 expect_json "stats by seeds" 'len(j["levels"])==13 and sum(l["states"] for l in j["levels"])==j["states"]' \
   "${K[@]}" stats --houses 3 --db "$db" --json
 
+# checkpoints: a hand-made checkpoint's bounds are taken up; a killed solve resumes to the same
+# score; a checkpoint of another position or mode is refused
+ck=$WORK/ck
+mkdir -p "$ck"
+printf 'rastros-checkpoint 1\nkind kalah-solve\ngame kalah(3,2)\nlower -12\nmode root-only\nmoves -\nposition 2,2,2,0/2,2,2,0 1\nupper 12\n' >"$ck/solve.checkpoint"
+printf 'crc32 %s\n' "$(python3 -c 'import zlib,sys; print("%08x" % zlib.crc32(open(sys.argv[1],"rb").read()))' "$ck/solve.checkpoint")" >>"$ck/solve.checkpoint"
+expect_error 2 "resume" "a checkpoint without --resume" "${K[@]}" solve --houses 3 --seeds 2 --root-only --checkpoint "$ck"
+expect_error 3 "position" "a checkpoint of another position" "${K[@]}" solve --houses 3 --seeds 2 --moves 1 --root-only --checkpoint "$ck" --resume
+expect_error 3 "mode" "a checkpoint of another mode" "${K[@]}" solve --houses 3 --seeds 2 --checkpoint "$ck" --resume
+expect_json "resumed from the checkpoint's bounds" 'j["score"]=='"$score32" \
+  "${K[@]}" solve --houses 3 --seeds 2 --root-only --checkpoint "$ck" --resume --json --quiet
+check "a finished solve leaves no checkpoint" test ! -e "$ck/solve.checkpoint"
+expect_error 2 "no checkpoint" "--resume with nothing to resume" "${K[@]}" solve --houses 3 --seeds 2 --checkpoint "$ck" --resume
+expect_error 2 "value-only" "--checkpoint with --value-only" "${K[@]}" solve --houses 3 --seeds 2 --value-only --checkpoint "$ck"
+expect_error 2 "needs --checkpoint" "--resume alone" "${K[@]}" solve --houses 3 --seeds 2 --resume
+"$RASTROS" "${K[@]}" solve --houses 6 --seeds 3 --root-only --json --quiet --checkpoint "$WORK/ck2" >"$WORK/killed" 2>/dev/null &
+pid=$!
+sleep 2
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+killed_status=$?
+if [[ -e $WORK/ck2/solve.checkpoint ]]; then resume=(--resume); else resume=(); fi
+"$RASTROS" "${K[@]}" solve --houses 6 --seeds 3 --root-only --json --quiet --endgame-seeds 8 >"$WORK/whole"
+score63=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["score"])' <"$WORK/whole")
+expect_json "a killed solve resumes to the score of a whole run" 'j["score"]=='"$score63" \
+  "${K[@]}" solve --houses 6 --seeds 3 --root-only --json --quiet --checkpoint "$WORK/ck2" "${resume[@]}"
+check "killed: exit 143 or finished" test "$killed_status" -eq 143 -o "$killed_status" -eq 0
+
 # bad input: one line, exit 2
 expect_error 2 "houses" "--houses 0" "${K[@]}" show --houses 0
 expect_error 2 "houses" "--houses 9" "${K[@]}" show --houses 9

@@ -65,7 +65,21 @@ class ScoreSolver {
   }
 
   /// The exact margin the side to move gains from `state` on, with perfect play.
-  int score(const State& state, int guess = 0) { return mtdf(state, guess); }
+  int score(const State& state, int guess = 0) { return mtdf(state, guess, {}); }
+
+  /// Bounds on a score proven so far, and what a long search reports after each step so that
+  /// an interrupted one can resume from them (a checkpoint).
+  struct Bounds {
+    int lower;
+    int upper;
+  };
+  using BoundsReport = std::function<void(Bounds)>;
+
+  /// score() starting from bounds already proven (`known`, e.g. from a checkpoint), calling
+  /// `report` with the narrowed bounds after every null-window search.
+  int score(const State& state, Bounds known, const BoundsReport& report) {
+    return mtdf(state, 0, known, report);
+  }
 
   /// Win, draw or loss of `offset + score(state)` for the side to move, by at most two
   /// null-window searches (offset: the margin already banked).
@@ -76,13 +90,23 @@ class ScoreSolver {
 
   /// Every legal move's exact score for the mover, in legal_moves order; the moves are
   /// searched in parallel.
-  std::vector<MoveScore> analyse(const State& state) {
+  /// `known`: scores already found for some moves (a checkpoint's), not searched again;
+  /// `report` (may be empty) is called, from the thread that found it, with each new one.
+  std::vector<MoveScore> analyse(const State& state, const std::vector<MoveScore>& known = {},
+                                 const std::function<void(const MoveScore&)>& report = {}) {
     const auto moves = game_.legal_moves(state);
     std::vector<MoveScore> scores(moves.size());
     oneapi::tbb::parallel_for(std::size_t{0}, moves.size(), [&](std::size_t i) {
+      for (const MoveScore& done : known) {
+        if (done.move == moves[i]) {
+          scores[i] = done;
+          return;
+        }
+      }
       const auto played = game_.play(state, moves[i]);
-      const int child = mtdf(played.next, 0);
+      const int child = mtdf(played.next, 0, {});
       scores[i] = {moves[i], played.gain + (played.again ? child : -child)};
+      if (report) report(scores[i]);
     }, oneapi::tbb::simple_partitioner());
     return scores;
   }
@@ -128,10 +152,16 @@ class ScoreSolver {
     int order;
   };
 
-  int mtdf(const State& state, int guess) {
+  // MTD(f): null-window searches around a guess, each narrowing [lower, upper] until they meet.
+  int mtdf(const State& state, int guess, std::optional<Bounds> known,
+           const BoundsReport& report = {}) {
     if (game_.is_terminal(state)) return game_.terminal_score(state);
     const int bound = game_.seeds_in_play(state);
     int lower = -bound, upper = bound;
+    if (known) {
+      lower = std::max(lower, known->lower);
+      upper = std::min(upper, known->upper);
+    }
     int g = std::clamp(guess, lower, upper);
     while (lower < upper) {
       const int beta = g == lower ? g + 1 : g;
@@ -141,8 +171,9 @@ class ScoreSolver {
       } else {
         lower = g;
       }
+      if (report) report({lower, upper});
     }
-    return g;
+    return lower;
   }
 
   int search_root(const State& state, int alpha, int beta) {

@@ -13,7 +13,8 @@ KalahSolver::KalahSolver(const Kalah& game, KalahSolveOptions options, const Kal
   }
 }
 
-KalahResult KalahSolver::solve(const KalahPosition& position) {
+KalahResult KalahSolver::solve(const KalahPosition& position, KalahSolveProgress* progress,
+                               const std::function<void(const KalahSolveProgress&)>& report) {
   KalahResult result;
   const int banked = store_margin(position);
   const KalahState state = search_state(game_, position);
@@ -34,12 +35,29 @@ KalahResult KalahSolver::solve(const KalahPosition& position) {
     }
     return result;
   }
+  using Solver = engine::ScoreSolver<Kalah>;
   if (options_.root_only) {
-    result.score = banked + solver_.score(state);
+    Solver::Bounds known{-1000, 1000};
+    if (progress && progress->root_bounds) known = {progress->root_bounds->first, progress->root_bounds->second};
+    result.score = banked + solver_.score(state, known, [&](Solver::Bounds bounds) {
+      if (!progress) return;
+      const std::lock_guard lock(progress_mutex_);
+      progress->root_bounds = {bounds.lower, bounds.upper};
+      if (report) report(*progress);
+    });
     result.value = value_of_margin(*result.score);
     return result;
   }
-  const auto scores = solver_.analyse(state);
+  std::vector<Solver::MoveScore> known;
+  if (progress) {
+    for (const auto& [move, score] : progress->move_scores) known.push_back({move, score});
+  }
+  const auto scores = solver_.analyse(state, known, [&](const Solver::MoveScore& found) {
+    if (!progress) return;
+    const std::lock_guard lock(progress_mutex_);
+    progress->move_scores.emplace_back(found.move, found.score);
+    if (report) report(*progress);
+  });
   int best = -1000;
   for (const auto& [move, score] : scores) best = std::max(best, banked + score);
   for (const auto& [move, score] : scores) {

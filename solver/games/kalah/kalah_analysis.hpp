@@ -4,6 +4,9 @@
 // (kalah_endgame.hpp) answering the states with few seeds left.
 
 #include <cstdint>
+#include <functional>
+#include <mutex>
+#include <utility>
 #include <optional>
 #include <vector>
 
@@ -36,13 +39,24 @@ struct KalahResult {
   std::vector<KalahMoveResult> children;
 };
 
+/// What an exact solve has settled so far, for checkpoints: the scores of the moves searched
+/// (what each gains from the position on, stores left out), or with root_only the bounds proven
+/// on the position's. A solve given one skips what it holds.
+struct KalahSolveProgress {
+  std::vector<std::pair<KalahMove, int>> move_scores;
+  std::optional<std::pair<int, int>> root_bounds;
+};
+
 class KalahSolver {
  public:
   /// `endgame` (may be null) must be of the game's houses and rule, and outlive the solver.
   KalahSolver(const Kalah& game, KalahSolveOptions options, const KalahEndgame* endgame = nullptr);
 
-  /// Throws engine::SearchStopped when stop() was called.
-  KalahResult solve(const KalahPosition& position);
+  /// Throws engine::SearchStopped when stop() was called. With `progress` (exact scores only,
+  /// not value_only), starts from what it holds and adds to it as moves are settled, calling
+  /// `report` after each change (from a search thread, one call at a time).
+  KalahResult solve(const KalahPosition& position, KalahSolveProgress* progress = nullptr,
+                    const std::function<void(const KalahSolveProgress&)>& report = {});
 
   std::uint64_t nodes() const { return solver_.nodes(); }
   void stop() { solver_.stop(); }
@@ -51,6 +65,7 @@ class KalahSolver {
   Kalah game_;
   KalahSolveOptions options_;
   engine::ScoreSolver<Kalah> solver_;
+  std::mutex progress_mutex_;
 };
 
 /// The whole answer (value, score, best moves, every move's score) read from `endgame` alone,
