@@ -729,4 +729,16 @@ fi
 expect_error 2 "--side must be 1 or 2" "play --side 3" play --board 4x4 --side 3 </dev/null
 expect_error 3 "missing" "play with a missing database" play --db "$WORK/missing.rdb" </dev/null
 
+# A message quoting input that is not ASCII stays valid UTF-8: whole characters are kept, a byte
+# of no character is escaped, and a cut input ends before a character it would split.
+is_utf8() { python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")' <"$1" 2>/dev/null; }
+expect_error 2 "position '7/7/7ÿ/3o3/7/7/7 1' has an unexpected character" \
+  "a two-byte character in --position" show --position "7/7/7ÿ/3o3/7/7/7 1"
+check_that "the message about a two-byte character is valid UTF-8" is_utf8 "$WORK/err"
+expect_error 2 "unknown rules 'bo\\\\xffgus'" "a byte of no character in --rules" \
+  show --rules $'bo\xffgus'
+expect_error 2 "unknown game 'a(é){19}\\.\\.\\.'" "a cut inside a two-byte character" \
+  --game "a$(printf 'é%.0s' {1..30})" show
+check_that "the cut message is valid UTF-8" is_utf8 "$WORK/err"
+
 finish cli_test
