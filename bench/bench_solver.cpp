@@ -62,8 +62,8 @@ enum Aids : int {
   kWithoutLostMoveRule = 9,  // every aid but the lost-move rule (value only)
   kWithoutGoalPockets = 10,  // every aid but goal pockets (value only)
   kWithoutLazyPacking = 11,  // every aid, every child packed before the first is searched
-  kWideTable = 12,           // every aid, the table's wide layout in 8 MiB (before session 26)
-  kWithoutTrapRule = 13,     // every aid but the trap rule (before session 27)
+  kWideTable = 12,           // every aid, the table's wide layout in 8 MiB (the layout win/loss searches used before the compact one)
+  kWithoutTrapRule = 13,     // every aid but the trap rule (to measure the rule)
 };
 
 /// `whole`: Solver::analyse (what `rastros solve` runs: the position and every move), else
@@ -222,7 +222,7 @@ BENCHMARK(BM_Analyse7x7Start)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);
-// Bands of region sizes (bench/README.md, session 20).
+// Bands of region sizes (docs/performance.md).
 BENCHMARK(BM_Analyse7x7OracleOrder)
     ->Args({0, kMaxSquares + 1})
     ->Args({20, kMaxSquares + 1})

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Command-line contract of `rastros` (shared/design.md): exit statuses, one-line error messages
+# Command-line contract of `rastros` (docs/commands.md): exit statuses, one-line error messages
 # on stderr with nothing on stdout, and the --json output.
 # Usage: cli_test.sh path/to/rastros
 set -u

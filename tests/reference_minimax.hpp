@@ -1,6 +1,6 @@
 #pragma once
 // An independent reference for the solver tests: plain minimax written straight from the rules
-// in shared/design.md. It deliberately shares nothing with the library (no board masks, move
+// in docs/rules.md. It deliberately shares nothing with the library (no board masks, move
 // generation, scores, canonical keys or tables), so agreeing with it means something.
 //
 // Rules, as implemented here:

@@ -128,7 +128,7 @@ TEST(DatabaseQuery, EndedPositionsAreValuedByTheRules) {
   EXPECT_TRUE(answer->best_moves.empty());
 }
 
-// Under stuck-draw a stuck side to move has drawn with remoteness 0 (design.md), a move that
+// Under stuck-draw a stuck side to move has drawn with remoteness 0 (docs/rules.md), a move that
 // leaves the opponent stuck draws in 1, and a drawn position whose game goes on has none: the
 // live solver and the database say the same, and the database still verifies.
 TEST(DatabaseQuery, StuckDrawsHaveRemoteness) {

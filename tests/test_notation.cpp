@@ -125,7 +125,7 @@ TEST(Notation, Games) {
   EXPECT_EQ(played.position.to_move, Player::two);
   EXPECT_EQ(game_text(game.board(), played.moves), "c3 b2 c1");
   EXPECT_EQ(position_string(game.board(), parse_game(game, "c3").position),
-            "7/7/7/3x3/2o4/7/7 2");  // design.md
+            "7/7/7/3x3/2o4/7/7 2");  // docs/rules.md
   EXPECT_EQ(position_string(game.board(), parse_game(game, "c3 b2").position),
             "7/7/7/3x3/2x4/1o5/7 1");  // position.hpp
   // Extra blanks are harmless; no moves is the start.

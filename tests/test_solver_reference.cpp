@@ -724,7 +724,7 @@ TEST(SolverReference, EndedPositions) {
     ref_position.to_move = position.to_move == Player::one ? 1 : 2;
     ASSERT_EQ(to_library(reference, ref_position), position);
     const RefOutcome expected = reference.solve(ref_position);
-    ASSERT_EQ(expected.remoteness, 0);  // a stuck draw too (design.md)
+    ASSERT_EQ(expected.remoteness, 0);  // a stuck draw too (docs/rules.md)
     const Rastros rules(board, 1, c.variant.rule);
     for (const SolverOptions& options :
          {SolverOptions{}, baseline_options(), value_only_options()}) {

@@ -15,7 +15,8 @@ const std::vector<GameEntry>& other_games() {
         {"play", kalah_cli::run_play},
         {"query", kalah_cli::run_query},
         {"verify", kalah_cli::run_verify},
-        {"stats", kalah_cli::run_stats}}},
+        {"stats", kalah_cli::run_stats},
+        {"batch", kalah_cli::run_batch}}},
   };
   return games;
 }

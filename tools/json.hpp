@@ -1,6 +1,6 @@
 #pragma once
 // A small JSON value for command output: objects keep their keys in insertion order, so the
-// printed key order is the contract order of shared/design.md.
+// printed key order is the contract order of docs/commands.md.
 
 #include <cstdint>
 #include <string>

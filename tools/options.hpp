@@ -1,6 +1,6 @@
 #pragma once
 // Options shared by every command that works on one position, and their resolution into a
-// game variant and a position (shared/design.md, "The rastros command").
+// game variant and a position (docs/commands.md, "Common options").
 
 #include <boost/program_options.hpp>
 #include <memory>

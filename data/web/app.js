@@ -13,7 +13,7 @@ const BOARD_SIZES = ['3x3', '4x4', '5x4', '5x5', '6x5', '6x6', '7x7', '8x4', '8x
 const $ = (id) => document.getElementById(id);
 
 // ---------------------------------------------------------------------------------------------
-// Geometry and rules (shared/design.md): squares are numbered rank * width + file, a1 = 0.
+// Geometry and rules (docs/rules.md): squares are numbered rank * width + file, a1 = 0.
 
 function parseBoard(text) {
   const [width, height] = text.split('x').map(Number);

@@ -1,5 +1,5 @@
 #pragma once
-// Error types that carry the command's exit status (see shared/design.md):
+// Error types that carry the command's exit status (docs/commands.md, "Exit status"):
 // 2 for bad usage or input, 3 for a database file that cannot be used.
 
 #include <cstddef>

@@ -23,7 +23,7 @@ constexpr std::string_view to_string(Value value) {
 /// A solved position: its value for the side to move and, when known, its remoteness
 /// (plies to the end under perfect play: the winner hurries, the loser delays).
 /// A draw carries a remoteness only when the game has ended in it or ends with the move valued:
-/// 0 for a side to move that is stuck under stuck-draw (shared/design.md), 1 for a move that
+/// 0 for a side to move that is stuck under stuck-draw (docs/rules.md), 1 for a move that
 /// leaves the opponent stuck (counted from before the move). A draw still going on has none.
 struct Outcome {
   Value value = Value::draw;

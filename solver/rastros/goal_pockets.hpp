@@ -55,7 +55,7 @@ struct GoalPocket {
 /// balls round the goal: the squares within k steps of it through the region, when exactly one
 /// square of the region borders them (the gateway) and none of them is next to the snail; the
 /// biggest such ball is taken. A pocket with a long branch away from its gateway is no ball and
-/// is missed: a cheap search for most of them (measured, bench/README.md, session 21).
+/// is missed: a cheap search for most of them (measured, docs/performance.md).
 /// (Returned as a plain 16-byte struct, in registers: a std::optional came back through memory
 /// and the caller's reads waited for the stores, a sixth of this function's time.)
 GoalPocket find_goal_pocket(const Board& board, Square snail, SquareMask region, Square goal,

@@ -197,7 +197,7 @@ Position parse_position(const Board& board, std::string_view text) {
         throw InputError(what + " has slime on the goal " + square_name(board, square));
       }
     } else {
-      throw InputError(what + " has an unexpected character " + quote_input(std::string(1, c)) +
+      throw InputError(what + " has an unexpected character " + quote_character(ranks, i) +
                        (c == '0' ? ": a run of empty squares is at least 1"
                                  : ": expected a number of empty squares, 'x', 'o' or '/'"));
     }

@@ -1,5 +1,5 @@
 #pragma once
-// Text forms of boards, squares, games and positions (shared/design.md, "Notation").
+// Text forms of boards, squares, games and positions (docs/rules.md, "Notation").
 // Every parser throws InputError with a one-line message naming what is wrong.
 //
 //   board     "7x7"                      W files (a, b, ...) by H ranks (1, 2, ...)

@@ -7,7 +7,7 @@
 // (SolverOptions::record_winning_moves); a second search of the same position tries that move
 // first (SolverOptions::move_hints), only at nodes whose region size lies in a band. The ratio
 // of the two node counts is what a perfect guess in that band would save (bench/bench_solver.cpp,
-// bench/README.md, session 20). Not for play: the hints of one search say nothing about
+// docs/performance.md). Not for play: the hints of one search say nothing about
 // another position's.
 //
 // A hint is a square in the key's frame (the canonical position, search/solver.cpp), like the

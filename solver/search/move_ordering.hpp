@@ -12,18 +12,18 @@
 //   - in the opening: not beside our own goal (while it is empty). Those squares are the
 //     opponent's no-go zone, the reserve our win comes from; stepping on one spends it early, and
 //     every move next to our goal tried first at the 7x7 positions after a first move and a
-//     reply lost (session 25: 7x7 value-only analysis 1.18 M -> 1.12 M nodes, remoteness
+//     reply lost (7x7 value-only analysis 1.18 M -> 1.12 M nodes, remoteness
 //     18.1 M -> 16.0 M, fewer nodes on every other board and start tried, bench/README.md);
 //   - in the opening of a win/loss search: not on the board's edge. An edge square leaves the
 //     opponent few replies, so the features above rank it first, but in the opening such a
 //     move usually loses: it spends the squares beside our own goal (which the opponent can
 //     never use) or runs into a corner, and each wrong try costs a whole refutation. Found in
-//     session 16 by printing the positions where the first move tried cost the most.
+//     by printing the positions where the first move tried cost the most.
 // The weights were fitted by hill climbing on the node count of the 7x7 value-only analysis
 // (every first move, one thread), with separate weights for large regions (the opening, where a
 // wrong first try is dearest) and small ones; win/loss searches have two opening sets of their
 // own (regions of 20-37 squares, and 38 or more), fitted on ten searches of several boards and
-// start squares and checked on others (session 26: kOpeningWinLoss, kBig). Measured in
+// start squares and checked on others (kOpeningWinLoss, kBig). Measured in
 // bench/bench_solver.cpp against the plain mobility order (MoveOrdering::mobility: safe replies,
 // then distance to our goal), which it replaces: bench/README.md.
 
@@ -40,7 +40,7 @@ namespace rastros {
 
 enum class MoveOrdering {
   tuned,               // the fitted weights below
-  tuned_without_edge,  // the same without putting edge moves late (session 16's baseline)
+  tuned_without_edge,  // the same without putting edge moves late (the baseline it was measured against)
   mobility,            // safe replies, then distance to our goal: the order before the fitted one
 };
 
@@ -138,7 +138,7 @@ class MoveOrderer {
     }
     const bool opening = region_size >= kOpeningRegion;
     // Win/loss searches in the tuned order have opening weights of their own, and others for
-    // the biggest regions (session 26); the other orders and remoteness keep kOpening.
+    // the biggest regions; the other orders and remoteness keep kOpening.
     const bool fitted_win_loss = ordering_ == MoveOrdering::tuned && win_loss && opening;
     const bool big = fitted_win_loss && region_size >= kBigRegion;
     const Weights& w = big               ? kBig
@@ -177,7 +177,7 @@ class MoveOrderer {
   static constexpr int kOpeningRegion = 20;
   static constexpr Weights kOpening{17, 8, 18, 6, -7, -28, 1, -14, -14, 65};
   static constexpr Weights kEndgame{16, -1, 0, 0, 1, 0, 0, 0, 0, 4};
-  /// Win/loss searches in the tuned order (session 26): regions of at least kBigRegion squares
+  /// Win/loss searches in the tuned order: regions of at least kBigRegion squares
   /// use kBig, the rest of the opening kOpeningWinLoss, each fitted by hill climbing from
   /// kOpening on the node counts of ten searches (7x7 analyses from d4, c5, b2, c3 and e4; 7x6
   /// and 6x7 analyses; 8x7, 8x6 and 6x8 roots) and checked on six not fitted on (7x7 analyses
@@ -185,7 +185,7 @@ class MoveOrderer {
   /// more. kBig first: geometric means 0.917x and 0.899x; then kOpeningWinLoss: 0.951x and
   /// 0.944x more. In both, our fewest moves after the opponent's replies no longer count
   /// (8 -> 0); in big regions neighbours outside the region count more, in the rest of the
-  /// opening cutting the opponent's goal off counts much more (bench/README.md, session 26).
+  /// opening cutting the opponent's goal off counts much more (docs/performance.md).
   static constexpr int kBigRegion = 38;
   static constexpr Weights kBig{13, 0, 14, 4, -7, -28, 1, -22, -14, 65};
   static constexpr int kBigEdge = 90;
@@ -199,7 +199,7 @@ class MoveOrderer {
   /// quick win is sought, the same weight took 9% more nodes (15.3 M -> 16.7 M), and 14% when
   /// used only in the value pass before the remoteness tests (17.5 M), so it is left out there.
   static constexpr int kOpeningEdgeWinLoss = 120;
-  /// Added for a move beside our own empty goal in the opening (session 25, one thread, nodes
+  /// Added for a move beside our own empty goal in the opening (one thread, nodes
   /// with each weight). Win/loss, the 7x7 analysis: 50: 1.155 M, 100: 1.155 M, 150: 1.134 M,
   /// 200: 1.120 M, 250: 1.123 M, 300: 1.148 M, 1000: 1.176 M (1.182 M without). With remoteness
   /// (the 7x7 analysis): 20: 18.0 M, 35: 17.9 M, 50: 16.0 M, 75: 16.0 M, 100: 16.2 M, 200:

@@ -533,7 +533,7 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     }
     // Where the first move failed, the node is usually lost and every brother is searched
     // anyway: their table entries are read as they are entered, and reading them all here
-    // first cost more in waiting than it saved (bench/README.md, session 22).
+    // first cost more in waiting than it saved (docs/performance.md).
     for (int i = 0; !first_searched && i < sorter.added(); ++i) {
       MoveSorter::Entry& candidate = sorter.added_entry(i);
       if (candidate.priority == MoveSorter::kDropped) continue;

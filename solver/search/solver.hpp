@@ -55,7 +55,7 @@ struct SolverOptions {
   /// is looked up or searched (rastros/pockets.hpp); needs use_matching and prune_region.
   /// Never changes a result; ignored when searching with remoteness, which pockets change.
   /// A third fewer nodes (7x7 value-only analysis 6.65 M -> 4.37 M, 8x7 root 38.5 M ->
-  /// 22.6 M), and since session 15 cheap enough to be faster too (bench/README.md).
+  /// 22.6 M), and cheap enough to be faster too (docs/performance.md).
   bool simplify_pockets = true;
   /// In win/loss searches (value_only) under the standard rules, each goal pocket of a child's
   /// region (a goal and the squares round it that only one square leads into) is replaced by
@@ -64,14 +64,14 @@ struct SolverOptions {
   /// use_matching; ignored when searching with remoteness.
   bool summarize_goal_pockets = true;
   /// ... for pockets of at most this many squares: bigger ones cost more to value than their
-  /// shared keys save (bench/README.md, session 21).
+  /// shared keys save (docs/performance.md).
   int goal_pocket_max_squares = 16;
   /// At nodes whose region has at most this many squares (0: none), the moves are ordered
   /// before any child is packed and the first is packed and searched alone: where the side to
   /// move wins, it usually proves that, and its brothers are never packed. They are packed only
   /// when it does not, and then searched without probing the table for each first. Bigger
   /// regions pack every child and probe it in the table first, for the enhanced transposition
-  /// cut-offs. Never changes a result (bench/README.md, session 22).
+  /// cut-offs. Never changes a result (docs/performance.md).
   int lazy_packing_max_region = 34;
   /// Which moves are tried first (search/move_ordering.hpp): never changes a result.
   MoveOrdering move_ordering = MoveOrdering::tuned;
@@ -90,8 +90,7 @@ struct SolverOptions {
   /// move leaving them stuck or only squares beside our goal) is looked for before any child is
   /// packed: in win/loss searches it wins the node at once, with remoteness it bounds the score
   /// (a win in 5 plies or quicker). Never changes a result. 7x7 value-only analysis, one
-  /// thread: 1.082 M -> 0.896 M nodes; remoteness 16.0 M -> 12.5 M (bench/README.md, session
-  /// 27).
+  /// thread: 1.082 M -> 0.896 M nodes; remoteness 16.0 M -> 12.5 M (docs/performance.md).
   bool trap_rule = true;
   /// With several threads, a thread reaching a brother that another thread is searching
   /// defers it and comes back later (ABDADA). Off by default: keeping the shared record of
@@ -110,7 +109,7 @@ struct SolverOptions {
   std::size_t table_bytes = std::size_t{32} << 20;
   /// In win/loss searches (value_only), the table's compact layout: 8 bytes an entry instead
   /// of 16 (search/transposition_table.hpp), on boards of up to 58 squares. Never changes a
-  /// result; off, the wide layout, to measure it (bench/README.md, session 26).
+  /// result; off, the wide layout, to measure it (docs/performance.md).
   bool compact_table = true;
   /// Memory for the table, shared with other solvers of the same game and table_bytes (the MPI
   /// ranks of one machine: cluster/node_shared_memory.hpp); see TranspositionTable. Null: the

@@ -30,7 +30,7 @@
 //              bits  8-14  best move square (127: none)
 //              bits 15-63  the code's bits above the bucket's (49 at most)
 // Half the bytes per entry: the same entries in half the memory, which stays in cache more
-// (7x7 value-only analysis: bench/README.md, session 26).
+// (7x7 value-only analysis: docs/performance.md).
 //
 // In both, a new entry replaces the bucket's least-worked slot.
 

@@ -12,5 +12,6 @@ int run_play(const Arguments& arguments);
 int run_query(const Arguments& arguments);
 int run_verify(const Arguments& arguments);
 int run_stats(const Arguments& arguments);
+int run_batch(const Arguments& arguments);
 
 }  // namespace rastros::tools::kalah_cli

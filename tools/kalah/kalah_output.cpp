@@ -78,9 +78,8 @@ Json result_json(const KalahReport& report) {
     out.set("best_moves", best).set("children", children);
   }
   if (report.source) out.set("source", *report.source);
-  out.set("endgame_seeds", report.endgame_seeds)
-      .set("nodes", report.nodes)
-      .set("seconds", report.seconds);
+  out.set("endgame_seeds", report.endgame_seeds);
+  if (report.timing) out.set("nodes", report.nodes).set("seconds", report.seconds);
   return out;
 }
 

@@ -20,6 +20,9 @@ struct KalahReport {
   double seconds = 0;
   int endgame_seeds = -1;  // the endgame database's K, -1 without one
   std::optional<std::string> source;  // "database" or "search" (query only)
+  /// "nodes" and "seconds", which describe the run rather than the position (batch output
+  /// leaves them out unless asked, so that reruns give identical files).
+  bool timing = true;
 };
 
 /// "win for player 1 (player 1 wins by 8)".

@@ -1,0 +1,148 @@
+// `rastros batch --game kalah`: solves every line of a file (games or position strings of any
+// Kalah variant), one JSON object a line in input order.
+
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <tuple>
+
+#include "batch/batch_runner.hpp"
+#include "core/atomic_file.hpp"
+#include "core/errors.hpp"
+#include "games/kalah/kalah_analysis.hpp"
+#include "games/kalah/kalah_batch_line.hpp"
+#include "kalah/kalah_commands.hpp"
+#include "kalah/kalah_endgame_options.hpp"
+#include "kalah/kalah_options.hpp"
+#include "kalah/kalah_output.hpp"
+#include "options.hpp"
+#include "progress.hpp"
+
+namespace rastros::tools::kalah_cli {
+
+using namespace rastros::kalah;
+
+namespace {
+
+// One solver (and endgame database) a variant met, kept for the lines after it.
+class Solvers {
+ public:
+  Solvers(KalahSolveOptions options, EndgameOptions endgame, bool quiet)
+      : options_(options), endgame_(std::move(endgame)), quiet_(quiet) {}
+
+  struct Entry {
+    std::shared_ptr<const KalahEndgame> endgame;
+    std::unique_ptr<KalahSolver> solver;
+  };
+
+  Entry& for_game(const Kalah& game) {
+    const auto key = std::make_tuple(game.houses(), game.seeds(), game.rule());
+    auto found = entries_.find(key);
+    if (found == entries_.end()) {
+      Entry entry;
+      entry.endgame = endgame_for_search(game, endgame_, quiet_);
+      entry.solver = std::make_unique<KalahSolver>(game, options_, entry.endgame.get());
+      found = entries_.emplace(key, std::move(entry)).first;
+    }
+    return found->second;
+  }
+
+ private:
+  KalahSolveOptions options_;
+  EndgameOptions endgame_;
+  bool quiet_;
+  std::map<std::tuple<int, int, CaptureRule>, Entry> entries_;
+};
+
+// Solves the lines of `input` and writes one JSON object each to `out`; returns the bad lines.
+std::uint64_t solve_lines(std::istream& input, std::ostream& out, const KalahVariantText& defaults,
+                          Solvers& solvers, bool root_only, bool timing) {
+  LineReader reader(input, BatchCursor{});
+  std::string text;
+  std::uint64_t bad = 0;
+  while (reader.next(text)) {
+    const KalahBatchLine line = parse_kalah_batch_line(text, defaults);
+    if (line.kind == KalahBatchLine::Kind::skip) continue;
+    if (line.kind == KalahBatchLine::Kind::error) {
+      ++bad;
+      Json error = Json::object();
+      error.set("line", reader.line_number()).set("error", line.error);
+      out << error.dump() << "\n";
+      continue;
+    }
+    const KalahBatchJob& job = *line.job;
+    auto& entry = solvers.for_game(job.game);
+    const std::uint64_t nodes_before = entry.solver->nodes();
+    const auto started = std::chrono::steady_clock::now();
+    const KalahResult result = entry.solver->solve(job.position);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const KalahInput input{job.game, job.moves, job.position};
+    Json json = result_json({input, result, root_only, entry.solver->nodes() - nodes_before, seconds,
+                             entry.endgame ? entry.endgame->max_seeds() : -1, std::nullopt, timing});
+    json.prepend("line", reader.line_number());
+    out << json.dump() << "\n";
+  }
+  return bad;
+}
+
+}  // namespace
+
+int run_batch(const Arguments& arguments) {
+  KalahOptions options;
+  EndgameOptions endgame_options;
+  std::string input_path, memory = "64M";
+  std::optional<std::string> output_path;
+  bool value_only = false, root_only = false, timing = false, quiet = false;
+  int threads = 0;
+  po::options_description description("Options");
+  description.add_options()("input", po::value(&input_path)->required(),
+                            "file of games or position strings, one a line ('-': stdin)");
+  add_optional_option(description, "output", output_path,
+                      "write the JSON Lines here (atomically, when complete) instead of stdout");
+  add_kalah_options(description, options, false);
+  description.add_options()(
+      "memory", po::value(&memory)->default_value(memory), "transposition table a variant")(
+      "value-only", po::bool_switch(&value_only), "win/draw/loss only, no scores")(
+      "root-only", po::bool_switch(&root_only), "each position's value and score alone")(
+      "timing", po::bool_switch(&timing), "add \"nodes\" and \"seconds\" to each line")(
+      "quiet", po::bool_switch(&quiet), "no progress lines on stderr");
+  add_threads_option(description, threads);
+  add_endgame_options(description, endgame_options);
+  if (!parse_command_line(arguments, description,
+                          "Usage: rastros batch --game kalah --input FILE [--output FILE] [options]\n"
+                          "Solves each line of FILE: a game (3 6 1) or a position string "
+                          "(4,4,0,5,5,0,2/5,5,5,5,4,4,0 2), optionally preceded by --houses, "
+                          "--seeds, --rules for that line alone. Blank lines and # comments are "
+                          "skipped. Prints one JSON object a line, in input order, with the keys of "
+                          "`rastros solve --game kalah --json` plus \"line\"; a bad line gives "
+                          "{\"line\": N, \"error\": \"...\"} and the exit status is 2 at the end.")) {
+    return 0;
+  }
+  const ThreadLimit limit(threads);
+  const KalahVariantText defaults{options.houses, options.seeds, options.rules};
+  resolve_game(options);  // the defaults themselves must be a variant
+  Solvers solvers({parse_memory_size(memory), value_only, root_only}, endgame_options, quiet);
+
+  std::ifstream file;
+  if (input_path != "-") {
+    file.open(input_path, std::ios::binary);
+    if (!file) throw InputError("cannot open --input " + quote_input(input_path, 200));
+  }
+  std::istream& input = input_path == "-" ? std::cin : file;
+  std::uint64_t bad = 0;
+  if (output_path) {
+    std::ostringstream buffer;
+    bad = solve_lines(input, buffer, defaults, solvers, root_only, timing);
+    AtomicFileWriter writer(*output_path, "output");
+    writer.write(buffer.str());
+    writer.commit();
+  } else {
+    bad = solve_lines(input, std::cout, defaults, solvers, root_only, timing);
+  }
+  if (bad && !quiet) std::cerr << "rastros batch: " << bad << " bad line(s)\n";
+  return bad ? 2 : 0;
+}
+
+}  // namespace rastros::tools::kalah_cli
