@@ -5,8 +5,9 @@ Usage: make_corpus.py path/to/rastros
 
 fuzz_notation inputs: three variant bytes (see fuzz_notation.cpp) and a text.
 fuzz_database inputs: one mode byte (even: as is; odd: size and CRC repaired) and a file image:
-tiny strong and strategy databases written by `rastros solve --db`, each also re-stored with a
-raw (uncompressed) payload so that mutations reach the key, value and move columns directly.
+tiny strong and strategy databases written by `rastros solve --db`, each also re-stored with
+raw (uncompressed) blocks so that mutations reach the key, value and move columns directly.
+The v1-* seeds are the same databases in format 1, written by an earlier build and kept.
 """
 import binascii
 import os
@@ -52,16 +53,30 @@ def notation_seeds():
 
 
 def raw_copy(data):
-    """The same database with its payload stored raw (codec 0), size and CRC-32 fixed."""
+    """The same database with every block stored raw (codec 0), sizes and CRC-32s fixed."""
     (header_length,) = struct.unpack_from("<I", data, 20)
     words = data[24:24 + header_length].decode().split()
-    codec, key_bytes, payload_bytes, _ = (int(w) for w in words[-4:])
-    stored = data[24 + header_length:-4]
-    payload = zlib.decompress(stored) if codec == 1 else stored
-    header = (" ".join(words[:-4] + ["0", str(key_bytes), str(payload_bytes),
-                                     str(payload_bytes)]) + "\n").encode()
-    body = header + payload
-    out = data[:12] + struct.pack("<QI", 24 + len(body) + 4, len(header)) + body
+    count, block_positions = int(words[-4]), int(words[-2])
+    if words[8] == "2":  # a proof database has one more word, its leaf size
+        count = int(words[-5])
+    blocks = -(-count // block_positions)
+    index_at = 24 + header_length
+    at = index_at + 24 * blocks + 4
+    entries, stored = [], []
+    for j in range(blocks):
+        entry = list(struct.unpack_from("<QBBHIII", data, index_at + 24 * j))
+        block = data[at:at + entry[5]]
+        at += entry[5]
+        payload = zlib.decompress(block, -15) if entry[2] == 1 else block
+        entries.append(entry[:2] + [0, 0, entry[4], len(payload),
+                                    binascii.crc32(payload) & 0xFFFFFFFF])
+        stored.append(payload)
+    words[-1] = str(sum(len(b) for b in stored))
+    header = (" ".join(words) + "\n").encode()
+    index = b"".join(struct.pack("<QBBHIII", *entry) for entry in entries)
+    size = 24 + len(header) + len(index) + 4 + sum(len(b) for b in stored) + 4
+    front = data[:12] + struct.pack("<QI", size, len(header)) + header + index
+    out = front + struct.pack("<I", binascii.crc32(front) & 0xFFFFFFFF) + b"".join(stored)
     return out + struct.pack("<I", binascii.crc32(out) & 0xFFFFFFFF)
 
 
