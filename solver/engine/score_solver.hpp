@@ -22,6 +22,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/thread_sanitizer.hpp"
 #include "core/value.hpp"
 #include "engine/score_game.hpp"
 #include "engine/score_table.hpp"
@@ -96,7 +97,9 @@ class ScoreSolver {
                                  const std::function<void(const MoveScore&)>& report = {}) {
     const auto moves = game_.legal_moves(state);
     std::vector<MoveScore> scores(moves.size());
-    oneapi::tbb::parallel_for(std::size_t{0}, moves.size(), [&](std::size_t i) {
+    // Each task publishes its result and this thread acquires them after the wait
+    // (core/thread_sanitizer.hpp), also when a stopped search throws.
+    const auto body = [&](std::size_t i) {
       for (const MoveScore& done : known) {
         if (done.move == moves[i]) {
           scores[i] = done;
@@ -107,7 +110,8 @@ class ScoreSolver {
       const int child = mtdf(played.next, 0, {});
       scores[i] = {moves[i], played.gain + (played.again ? child : -child)};
       if (report) report(scores[i]);
-    }, oneapi::tbb::simple_partitioner());
+    };
+    for_each_move(moves.size(), body, &scores);
     return scores;
   }
 
@@ -116,11 +120,11 @@ class ScoreSolver {
   std::vector<Value> analyse_values(const State& state, int offset = 0) {
     const auto moves = game_.legal_moves(state);
     std::vector<Value> values(moves.size());
-    oneapi::tbb::parallel_for(std::size_t{0}, moves.size(), [&](std::size_t i) {
+    for_each_move(moves.size(), [&](std::size_t i) {
       const auto played = game_.play(state, moves[i]);
       const int banked = offset + played.gain;
       values[i] = played.again ? value(played.next, banked) : negate(value(played.next, -banked));
-    }, oneapi::tbb::simple_partitioner());
+    }, &values);
     return values;
   }
 
@@ -153,6 +157,25 @@ class ScoreSolver {
   };
 
   // MTD(f): null-window searches around a guess, each narrowing [lower, upper] until they meet.
+  // Runs body(i) for i < count in parallel, one task a move; what the tasks wrote is visible
+  // here afterwards, under ThreadSanitizer too (`token`: the results' address).
+  template <class Body>
+  static void for_each_move(std::size_t count, const Body& body, const void* token) {
+    try {
+      oneapi::tbb::parallel_for(std::size_t{0}, count, thread_sanitizer::handed_off([&](std::size_t i) {
+        struct Published {
+          const void* token;
+          ~Published() { thread_sanitizer::publish(token); }
+        } published{token};
+        body(i);
+      }), oneapi::tbb::simple_partitioner());
+    } catch (...) {
+      thread_sanitizer::acquire(token);
+      throw;
+    }
+    thread_sanitizer::acquire(token);
+  }
+
   int mtdf(const State& state, int guess, std::optional<Bounds> known,
            const BoundsReport& report = {}) {
     if (game_.is_terminal(state)) return game_.terminal_score(state);
@@ -313,7 +336,11 @@ class ScoreSolver {
     std::mutex mutex;
     std::atomic<int> shared_alpha{alpha};
     std::atomic<std::uint64_t> shared_nodes{0};
-    oneapi::tbb::parallel_for(0, count, [&](int i) {
+    oneapi::tbb::parallel_for(0, count, thread_sanitizer::handed_off([&](int i) {
+      struct Published {
+        const void* token;
+        ~Published() { thread_sanitizer::publish(token); }
+      } published{&mutex};
       if (local.stopped()) return;
       std::uint64_t task_nodes = 0;
       const int a = shared_alpha.load(std::memory_order_relaxed);
@@ -329,7 +356,8 @@ class ScoreSolver {
         shared_alpha.store(best, std::memory_order_relaxed);
       }
       if (best >= beta) local.flag.store(true, std::memory_order_relaxed);
-    }, oneapi::tbb::simple_partitioner());
+    }), oneapi::tbb::simple_partitioner());
+    thread_sanitizer::acquire(&mutex);
     nodes += shared_nodes.load(std::memory_order_relaxed);
   }
 

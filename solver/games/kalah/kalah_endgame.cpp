@@ -14,6 +14,7 @@
 #include "core/atomic_file.hpp"
 #include "core/crc32.hpp"
 #include "core/errors.hpp"
+#include "core/thread_sanitizer.hpp"
 
 namespace rastros::kalah {
 
@@ -32,18 +33,22 @@ class LevelBuilder {
   LevelBuilder(const Kalah& game, const std::vector<std::vector<std::int8_t>>& below, int seeds)
       : game_(game), below_(below), seeds_(seeds), level_(new std::atomic<std::int8_t>[game.level_size(seeds)]) {
     const std::uint64_t size = game.level_size(seeds);
+    // Each task publishes what it wrote, and this thread acquires it after the wait
+    // (core/thread_sanitizer.hpp: Debian's TBB is not instrumented).
     oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 16),
-                              [&](const auto& range) {
+                              thread_sanitizer::handed_off([&](const auto& range) {
                                 for (auto r = range.begin(); r != range.end(); ++r) {
                                   level_[r].store(kUnknown, std::memory_order_relaxed);
                                 }
-                              });
+                                thread_sanitizer::publish(this);
+                              }));
+    thread_sanitizer::acquire(this);
   }
 
   std::vector<std::int8_t> build() {
     const std::uint64_t size = game_.level_size(seeds_);
     oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 12),
-                              [&](const auto& range) {
+                              thread_sanitizer::handed_off([&](const auto& range) {
                                 // Unranked once a range, then stepped through in rank order.
                                 KalahState state = game_.level_unrank(seeds_, range.begin());
                                 for (auto r = range.begin(); r != range.end(); ++r) {
@@ -52,7 +57,9 @@ class LevelBuilder {
                                     value_of(state, r);
                                   }
                                 }
-                              });
+                                thread_sanitizer::publish(this);
+                              }));
+    thread_sanitizer::acquire(this);
     std::vector<std::int8_t> values(size);
     for (std::uint64_t r = 0; r < size; ++r) values[r] = level_[r].load(std::memory_order_relaxed);
     return values;
@@ -158,7 +165,12 @@ std::optional<std::string> KalahEndgame::verify(const Kalah& game) const {
   for (int seeds = 0; seeds <= max_seeds_; ++seeds) {
     const std::uint64_t size = levels_[seeds].size();
     oneapi::tbb::parallel_for(
-        oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 12), [&](const auto& range) {
+        oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 12),
+        thread_sanitizer::handed_off([&](const auto& range) {
+          struct Published {
+            const void* token;
+            ~Published() { thread_sanitizer::publish(token); }
+          } published{&mutex};
           KalahState state = game.level_unrank(seeds, range.begin());
           for (auto r = range.begin(); r != range.end(); ++r) {
             if (r != range.begin()) game.level_next(state);
@@ -184,7 +196,8 @@ std::optional<std::string> KalahEndgame::verify(const Kalah& game) const {
               return;
             }
           }
-        });
+        }));
+    thread_sanitizer::acquire(&mutex);
     if (first_error) return first_error;
   }
   return std::nullopt;
