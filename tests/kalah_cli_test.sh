@@ -170,8 +170,9 @@ expect_json "a killed solve resumes to the score of a whole run" 'j["score"]=='"
 check "killed: exit 143 or finished" test "$killed_status" -eq 143 -o "$killed_status" -eq 0
 
 # batch: one JSON line a game or position, in order, bad lines reported with exit 2 at the end
-printf '3 6\n# a comment\n\n--houses 3 --seeds 2 1\n--houses=2 --seeds=2 0,0,5/1,2,0 2\n7\n--board 5x5 c3\n' >"$WORK/batch.txt"
-run "${K[@]}" batch --input "$WORK/batch.txt" --quiet
+# Kalah(4,3) by default (small, so that the sanitizer builds run it quickly too).
+printf '2 1\n# a comment\n\n--houses 3 --seeds 2 1\n--houses=2 --seeds=2 0,0,5/1,2,0 2\n7\n--board 5x5 c3\n' >"$WORK/batch.txt"
+run "${K[@]}" batch --houses 4 --seeds 3 --input "$WORK/batch.txt" --quiet
 check "batch exits 2 with bad lines" test "$status" -eq 2
 check "batch: one output line a job or error" test "$(wc -l <"$WORK/out")" -eq 5
 check "batch lines agree with solve" python3 - "$WORK/out" "$RASTROS" <<'PY'
@@ -184,7 +185,7 @@ solved = json.loads(subprocess.run([sys.argv[2], "solve", "--game", "kalah", "--
 assert lines[1]["score"] == solved["score"] and lines[1]["children"] == solved["children"], (lines[1], solved)
 assert lines[2]["score"] == -2 and lines[2]["children"] == []
 PY
-"$RASTROS" "${K[@]}" batch --input - --output "$WORK/batch.jsonl" --quiet <"$WORK/batch.txt"
+"$RASTROS" "${K[@]}" batch --houses 4 --seeds 3 --input - --output "$WORK/batch.jsonl" --quiet <"$WORK/batch.txt"
 check "batch --output from stdin holds the same lines" cmp -s "$WORK/out" "$WORK/batch.jsonl"
 
 # bad input: one line, exit 2
