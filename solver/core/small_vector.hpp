@@ -14,6 +14,8 @@ class SmallVector {
   static_assert(std::is_trivially_copyable_v<T>);
 
  public:
+  static constexpr std::size_t kCapacity = N;
+
   void push_back(T value) {
     assert(size_ < N);
     items_[size_++] = value;

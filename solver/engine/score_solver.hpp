@@ -233,8 +233,12 @@ class ScoreSolver {
       }
       child.order = (static_cast<int>(moves[i]) == hint ? 1 << 24 : 0) + order * 64 + i;
     }
-    std::sort(children, children + count,
-              [](const Child& a, const Child& b) { return a.order > b.order; });
+    // Insertion sort, highest order first: a handful of moves.
+    for (int i = 1; i < count; ++i) {
+      for (int j = i; j > 0 && children[j - 1].order < children[j].order; --j) {
+        std::swap(children[j - 1], children[j]);
+      }
+    }
     return count;
   }
 
@@ -361,8 +365,15 @@ class ScoreSolver {
     nodes += shared_nodes.load(std::memory_order_relaxed);
   }
 
-  // More than any game's moves at one node (Kalah: 8 houses).
-  static constexpr int kMaxMoves = 64;
+  // The most moves a node has: the move list's capacity when it says (a node's children live
+  // on the stack, so the deep recursions of mancala games keep small frames), else 64.
+  static constexpr int kMaxMoves = [] {
+    if constexpr (requires { G::MoveList::kCapacity; }) {
+      return static_cast<int>(G::MoveList::kCapacity);
+    } else {
+      return 64;
+    }
+  }();
 
   const G game_;
   ScoreSolverOptions options_;
