@@ -498,27 +498,43 @@ else
     'j["ok"] and j["no_draw"] is True and j["kind"] == "strong"' \
     verify --db "$WORK/verify.rdb" --json --quiet --threads 2
   expect_error 2 "board" "verify --db with --board" verify --db "$WORK/verify.rdb" --board 5x5
-  # Rewrites the file with its payload stored raw (codec 0), one decided record's value
-  # flipped, and the size and CRC-32 fixed, so only verify can tell it is wrong.
+  # Rewrites the file with one decided record's value flipped, its block stored raw (codec 0),
+  # and the sizes and CRC-32s (the block's, the index's, the file's) fixed, so only verify can
+  # tell it is wrong (format 2: solver/db/database_file.hpp).
   if python3 - "$WORK/verify.rdb" "$WORK/flipped.rdb" <<'EOF'; then
 import binascii, struct, sys, zlib
 data = open(sys.argv[1], "rb").read()
 (header_length,) = struct.unpack_from("<I", data, 20)
 words = data[24:24 + header_length].decode().split()
-codec, key_bytes, payload_bytes, stored_bytes = (int(w) for w in words[-4:])
-count = int(words[-6])
-stored = data[24 + header_length:-4]
-payload = bytearray(zlib.decompress(stored) if codec == 1 else stored)
-for i in range(count // 2, count):
+count, block_positions = int(words[-4]), int(words[-2])
+blocks = -(-count // block_positions)
+index_at = 24 + header_length
+entries = [list(struct.unpack_from("<QBBHIII", data, index_at + 24 * j)) for j in range(blocks)]
+at = index_at + 24 * blocks + 4
+stored = []
+for entry in entries:
+    stored.append(data[at:at + entry[5]])
+    at += entry[5]
+# The first decided record from the middle of the middle block on.
+j = blocks // 2
+positions = min(block_positions, count - j * block_positions)
+free, snail, codec, _, key_bytes, _, _ = entries[j]
+payload = bytearray(zlib.decompress(stored[j], -15) if codec == 1 else stored[j])
+for i in range(positions // 2, positions):
     value = payload[key_bytes + i] >> 6
     if value != 1:  # not a draw: win (2) <-> loss (0)
         payload[key_bytes + i] = (2 - value) << 6 | (payload[key_bytes + i] & 63)
         break
-header = " ".join(words[:-4] + ["0", str(key_bytes), str(payload_bytes), str(payload_bytes)])
-header = (header + "\n").encode()
-body = header + bytes(payload)
-size = 24 + len(body) + 4
-out = data[:12] + struct.pack("<QI", size, len(header)) + body
+else:
+    sys.exit(1)
+stored[j] = bytes(payload)
+entries[j] = [free, snail, 0, 0, key_bytes, len(payload), binascii.crc32(payload) & 0xFFFFFFFF]
+words[-1] = str(sum(len(b) for b in stored))
+header = (" ".join(words) + "\n").encode()
+index = b"".join(struct.pack("<QBBHIII", *entry) for entry in entries)
+size = 24 + len(header) + len(index) + 4 + sum(len(b) for b in stored) + 4
+front = data[:12] + struct.pack("<QI", size, len(header)) + header + index
+out = front + struct.pack("<I", binascii.crc32(front) & 0xFFFFFFFF) + b"".join(stored)
 out += struct.pack("<I", binascii.crc32(out) & 0xFFFFFFFF)
 open(sys.argv[2], "wb").write(out)
 EOF
@@ -576,14 +592,42 @@ cp "$DB" "$WORK/checksum.rdb"
 printf '\xff' | dd of="$WORK/checksum.rdb" bs=1 seek=200 conv=notrunc 2>/dev/null
 expect_error 3 "checksum mismatch" "query of a file with a flipped byte" query --db "$WORK/checksum.rdb"
 cp "$DB" "$WORK/version.rdb"
-printf '\x02' | dd of="$WORK/version.rdb" bs=1 seek=8 conv=notrunc 2>/dev/null
-expect_error 3 "format version 2, this build reads 1" "query of another format version" \
+printf '\x07' | dd of="$WORK/version.rdb" bs=1 seek=8 conv=notrunc 2>/dev/null
+expect_error 3 "format version 7, this build reads 1 and 2" "query of another format version" \
   query --db "$WORK/version.rdb"
 cat "$DB" >"$WORK/long.rdb"
 echo "more" >>"$WORK/long.rdb"
 expect_error 3 "bytes more than its header says" "query of a file with trailing bytes" \
   query --db "$WORK/long.rdb"
 expect_error 3 "not a regular file" "query of a directory" query --db "$WORK"
+# A FIFO or a device is refused at once, never read or waited on (a FIFO with no writer would
+# block an ordinary open; `timeout` turns a hang into a failure).
+mkfifo "$WORK/fifo.rdb"
+timeout 10 "$RASTROS" query --db "$WORK/fifo.rdb" >"$WORK/out" 2>"$WORK/err"
+status=$?
+if [[ $status -eq 3 ]] && grep -q "not a regular file" "$WORK/err"; then
+  pass
+else
+  fail "query of a FIFO: exit $status, expected 3 at once; stderr: $(head -c 300 "$WORK/err")"
+fi
+expect_error 3 "not a regular file" "play with a device as its database" play --db /dev/zero </dev/null
+# A header claiming far more positions than the file holds is refused before anything is
+# allocated for them (the database's index would not fit in the file).
+python3 - "$DB" "$WORK/claims.rdb" <<'EOF'
+import binascii, struct, sys
+data = open(sys.argv[1], "rb").read()
+(header_length,) = struct.unpack_from("<I", data, 20)
+words = data[24:24 + header_length].decode().split()
+words[-4] = "1000000000000"
+header = (" ".join(words) + "\n").encode()
+rest = data[24 + header_length:-4]
+size = 24 + len(header) + len(rest) + 4
+out = data[:12] + struct.pack("<QI", size, len(header)) + header + rest
+out += struct.pack("<I", binascii.crc32(out) & 0xFFFFFFFF)
+open(sys.argv[2], "wb").write(out)
+EOF
+expect_error 3 "corrupt header" "query of a header claiming 10^12 positions" \
+  query --db "$WORK/claims.rdb"
 expect_error 3 "truncated|corrupt|magic" "verify of a truncated file" verify --db "$WORK/truncated.rdb"
 expect_error 3 "truncated" "play with a truncated database" \
   play --db "$WORK/truncated.rdb" </dev/null

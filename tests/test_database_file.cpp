@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "core/parallel_deflate.hpp"
 #include "db/database_file.hpp"
 #include "file_size_limit.hpp"
 #include "rastros/canonical.hpp"
@@ -174,44 +173,38 @@ TEST_F(DatabaseFileTest, RoundTripRandom5x5) {
   }
 }
 
-// How the distributed strong solve writes (cluster/distributed_database_writer.hpp): each rank
-// encodes the columns of its run of keys, the one before it named as `previous`; the columns
-// joined, stored and framed give encode_database's bytes for the whole.
-TEST(DatabaseFileParts, ColumnsOfConsecutiveRunsMakeTheWholeFile) {
+// How the distributed strong solve writes (cluster/distributed_database_writer.hpp): each block
+// encoded a position at a time, whichever runs its positions come from, and stored from its
+// columns; the blocks framed give encode_database's bytes for the whole, at any block size.
+TEST(DatabaseFileParts, BlocksStoredFromTheirColumnsMakeTheWholeFile) {
   for (const Database& database :
        {random_database(Board(8, 8), 20000, 5), sampled_database(Board(5, 5), 3000, 6),
-        random_database(Board(4, 4), 1, 7)}) {
+        random_database(Board(4, 4), 1, 7), random_database(Board(4, 4), 0, 8)}) {
     const std::size_t n = database.size();
-    for (std::vector<std::size_t> cuts :
-         {std::vector<std::size_t>{0, n}, {0, 0, n}, {0, 1, n / 3, n - 1, n}, {0, n / 2, n, n}}) {
-      std::sort(cuts.begin(), cuts.end());
-      PayloadColumns joined;
-      for (std::size_t run = 0; run + 1 < cuts.size(); ++run) {
-        const std::size_t begin = cuts[run], end = cuts[run + 1];
-        const PackedPosition* previous = begin > 0 ? &database.keys()[begin - 1] : nullptr;
-        const PayloadColumns columns =
-            encode_columns(database.header(), database.keys().subspan(begin, end - begin),
-                           database.records().subspan(begin, end - begin), previous);
-        for (auto column :
-             {&PayloadColumns::keys, &PayloadColumns::values, &PayloadColumns::moves}) {
-          (joined.*column)
-              .insert((joined.*column).end(), (columns.*column).begin(), (columns.*column).end());
+    for (std::uint32_t block_positions : {1u, 7u, 1000u, 2999u, 3000u, kDatabaseBlockPositions}) {
+      std::vector<StoredBlock> blocks;
+      for (std::size_t begin = 0; begin < n; begin += block_positions) {
+        const std::size_t end = std::min<std::size_t>(n, begin + block_positions);
+        ColumnEncoder encoder(database.header(), nullptr);
+        for (std::size_t i = begin; i < end; ++i) {
+          encoder.add(database.keys()[i], database.records()[i]);
         }
+        blocks.push_back(store_block(database.keys()[begin], std::move(encoder).finish()));
+        const StoredBlock direct =
+            store_block(database.header(), database.keys().subspan(begin, end - begin),
+                        database.records().subspan(begin, end - begin));
+        EXPECT_EQ(direct.bytes, blocks.back().bytes);
+        EXPECT_EQ(direct.crc, blocks.back().crc);
       }
-      StoredPayload stored;
-      stored.key_bytes = joined.keys.size();
-      stored.bytes = joined.keys;
-      stored.bytes.insert(stored.bytes.end(), joined.values.begin(), joined.values.end());
-      stored.bytes.insert(stored.bytes.end(), joined.moves.begin(), joined.moves.end());
-      stored.payload_bytes = stored.bytes.size();
-      std::vector<unsigned char> compressed =
-          deflate_in_parallel(stored.bytes, kPayloadDeflateLevel);
-      if (compressed.size() < stored.bytes.size()) {
-        stored.bytes = std::move(compressed);
-        stored.compressed = true;
+      const Bytes image = database_file_image(database.header(), blocks, block_positions);
+      EXPECT_EQ(image, encode_database(database, block_positions))
+          << n << " keys in blocks of " << block_positions;
+      expect_same(database, decode_database(image, "blocks.rdb"));
+      if (!blocks.empty()) {
+        blocks.pop_back();
+        EXPECT_THROW(database_file_image(database.header(), blocks, block_positions),
+                     std::invalid_argument);
       }
-      EXPECT_EQ(database_file_image(database.header(), stored), encode_database(database))
-          << n << " keys cut in " << cuts.size() - 1 << " runs";
     }
   }
 }
@@ -428,10 +421,11 @@ TEST_F(DatabaseFileTest, WrongVersion) {
   bytes[8] = 7;  // a well-formed file from another build: version 7, checksum intact
   fix_checksum(bytes);
   write_bytes(file("v7.rdb"), bytes);
-  EXPECT_NE(
-      read_error(file("v7.rdb"))
-          .find("format version 7, this build reads " + std::to_string(kDatabaseFormatVersion)),
-      std::string::npos)
+  EXPECT_NE(read_error(file("v7.rdb"))
+                .find("format version 7, this build reads " +
+                      std::to_string(kOldestDatabaseFormatVersion) + " and " +
+                      std::to_string(kDatabaseFormatVersion)),
+            std::string::npos)
       << read_error(file("v7.rdb"));
 }
 

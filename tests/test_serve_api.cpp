@@ -26,9 +26,10 @@ namespace fs = std::filesystem;
 
 const fs::path kData = RASTROS_DATA_DIR;
 
-std::vector<Database> five_by_five() {
-  std::vector<Database> databases;
-  databases.push_back(read_database(kData / "5x5-standard.rdb"));
+// Read a block at a time, as `rastros serve --db` reads it.
+std::vector<DatabaseReader> five_by_five() {
+  std::vector<DatabaseReader> databases;
+  databases.emplace_back(kData / "5x5-standard.rdb");
   return databases;
 }
 

@@ -219,10 +219,10 @@ int run_play(const Arguments& arguments) {
   options.table_bytes = memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
   const ThreadLimit limit(threads);
 
-  std::optional<Database> database;
+  std::optional<DatabaseReader> database;
   std::optional<PlaySession> session;
   if (!file.empty()) {
-    database.emplace(read_database(file));
+    database.emplace(file);
     session.emplace(*database, human, options);
     check_given_variant(choices, session->game(), file);
   } else {

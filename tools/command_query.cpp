@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "core/errors.hpp"
 #include "db/database_query.hpp"
+#include "db/database_reader.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 
@@ -64,7 +65,8 @@ int run_query(const Arguments& arguments) {
       memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
   check_table_bytes(table_bytes);
   const ThreadLimit limit(threads);
-  const Database database = read_database(file);
+  // Only the header and the block index are read here; each lookup reads the block it needs.
+  const DatabaseReader database(file);
   const DatabaseQuery query(database);
   check_given_variant(checks, query.game(), file);
   const Rastros& game = query.game();

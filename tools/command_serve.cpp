@@ -89,8 +89,9 @@ int run_serve(const Arguments& arguments) {
   }
   const ThreadLimit limit(threads);
 
-  std::vector<Database> databases;
-  for (const std::string& file : files) databases.push_back(read_database(file));
+  // Each file's header and block index; blocks are read as requests need them.
+  std::vector<DatabaseReader> databases;
+  for (const std::string& file : files) databases.emplace_back(file);
   serve::Api api(std::move(databases), files, api_options);
   serve::ServerOptions server_options;
   server_options.bind = bind;

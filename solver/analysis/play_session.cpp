@@ -29,6 +29,14 @@ PlaySession::PlaySession(const Database& database, Player human, SolverOptions o
   query_.emplace(database);
 }
 
+PlaySession::PlaySession(const DatabaseReader& database, Player human, SolverOptions options)
+    : game_(DatabaseQuery(database).game()),
+      human_(human),
+      solver_options_(with_remoteness(options)),
+      positions_{game_.start_position()} {
+  query_.emplace(database);
+}
+
 PlaySession::~PlaySession() = default;
 
 std::vector<Square> PlaySession::legal_moves() const {

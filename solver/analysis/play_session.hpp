@@ -17,6 +17,7 @@
 #include "core/value.hpp"
 #include "db/database_file.hpp"
 #include "db/database_query.hpp"
+#include "db/database_reader.hpp"
 #include "rastros/rastros.hpp"
 #include "search/solver.hpp"
 
@@ -46,6 +47,9 @@ class PlaySession {
   /// session) and by the live solver where the file lacks a position. Throws FileError when the
   /// header describes a game this build cannot play.
   PlaySession(const Database& database, Player human, SolverOptions options = {});
+  /// The same from a database file read a block at a time (lookups throw FileError on a
+  /// damaged block).
+  PlaySession(const DatabaseReader& database, Player human, SolverOptions options = {});
   ~PlaySession();
   PlaySession(const PlaySession&) = delete;
   PlaySession& operator=(const PlaySession&) = delete;

@@ -2,22 +2,22 @@
 // Writing one database file from runs of it held by the ranks of an MPI job, without any rank
 // holding the whole (the distributed strong solve's last step).
 //
-// Rank r holds the r-th run of consecutive keys (rank 0 the smallest; a run may be empty).
-//   1. Each rank encodes its run's three payload columns (db/database_file.hpp), its first key
-//      relative to the last key of the nearest rank before it that holds any.
-//   2. The payload is the keys columns of all ranks end to end, then the values, then the
-//      moves. Its 1 MiB deflate pieces (core/parallel_deflate.hpp) are dealt out in groups of
-//      consecutive pieces, group g to rank g mod K: the columns do not deflate at the same
-//      speed (the values and moves take about twice as long a byte as the keys), so each rank
-//      gets some of each. One all-to-all exchange brings each rank the payload bytes of its
-//      groups (and the 32 KiB before each), and it deflates them on its threads.
-//   3. The root gathers the deflated groups (or, when deflating does not pay, the columns),
-//      combines their Adler-32s, frames the file and writes it atomically.
+// Rank r holds the r-th run of consecutive keys (rank 0 the smallest; a run may be empty). The
+// file's blocks (db/database_file.hpp) hold kDatabaseBlockPositions positions each, counted from
+// the first position of the whole database, so a block may begin in one rank's run and end in
+// the next ones'.
+//   1. The ranks share their run sizes (where each run starts in the whole) and last keys.
+//   2. Each rank encodes the columns of the blocks that begin in its run. The positions at the
+//      head of its run that belong to a block begun by an earlier rank (fewer than a block) are
+//      shared with every rank in one all-gather; the rank whose run holds that block's start
+//      appends them, in rank order, to its last block.
+//   3. Each rank deflates its blocks on its threads, and the root gathers the stored blocks,
+//      frames the file and writes it atomically.
 // The file is byte for byte what write_database writes for the whole database in one process.
-// What crosses the network is the payload, about 3.4 bytes a position on 6x5, and the
-// deflated file on its way to the root. A rank holds its run until it is encoded, then its
-// columns and its groups' windows; the root also holds the deflated file (1 byte a position
-// on 6x5), twice while it frames it.
+// What crosses the network is the heads (under a block a rank) and the stored blocks on their
+// way to the root. A rank holds its run until it is encoded, then its blocks' columns (about
+// 3.4 bytes a position on 6x5) and stored blocks; the root also holds the stored file (1 byte a
+// position on 6x5), twice while it frames it.
 
 #include <boost/mpi/communicator.hpp>
 #include <cstdint>
@@ -48,9 +48,7 @@ class DatabaseRun {
 /// the file gets the runs' total). The run is released once encoded. The root writes `path`.
 /// Throws std::invalid_argument, before anything is written, when a run's keys are not
 /// increasing or a record is out of range (what the Database constructor refuses). Returns the
-/// whole database's position count on every rank. Throws std::length_error on every rank when a
-/// rank's share of the payload exceeds what one MPI message carries (2^31 bytes: use more ranks),
-/// and on the root what write_database throws.
+/// whole database's position count on every rank. Throws on the root what write_database throws.
 std::uint64_t write_database_distributed(const boost::mpi::communicator& world,
                                          const std::filesystem::path& path,
                                          const DatabaseHeader& header, DatabaseRun& run);

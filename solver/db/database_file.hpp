@@ -11,7 +11,7 @@
 //             (remoteness 0), minus the small endgames that `rastros verify` solves itself
 //             (regions of at most `leaf_squares` squares; see db/proof_database.hpp).
 //
-// File layout (all integers little-endian; format version 1):
+// File layout (all integers little-endian; format version 2):
 //
 //   offset  size  field
 //        0     8  magic "\x89RDB\r\n\x1a\n"   (PNG-style: catches text-mode and 7-bit mangling)
@@ -19,9 +19,19 @@
 //       12     8  file size in bytes, this whole file including the checksum
 //       20     4  header length H
 //       24     H  header: Boost.Serialization *text* archive of the board, start, rules, steps,
-//                 kind, position count, book depth and the payload's codec and sizes
-//     24+H     .  payload, stored raw or zlib-compressed (whichever is smaller)
-//      end-4   4  CRC-32 (boost::crc_32_type, the zlib/PNG polynomial) of every byte before it
+//                 kind, position count n, book depth, the positions a block holds (B) and the
+//                 bytes of the blocks end to end (S)
+//     24+H  24*K  block index, K = ceil(n / B) entries, one a block:
+//                     0  8  the block's first key: free mask
+//                     8  1                         snail byte
+//                     9  1  codec: 0 stored raw, 1 raw deflate (RFC 1951)
+//                    10  2  zero
+//                    12  4  bytes of the block's keys column
+//                    16  4  bytes of the block as stored
+//                    20  4  CRC-32 of the block as stored
+//        I     4  CRC-32 of every byte before it (preamble, header and index), I = 24+H+24K
+//      I+4     S  the blocks, end to end in key order
+//    end-4     4  CRC-32 (boost::crc_32_type, the zlib/PNG polynomial) of every byte before it
 //
 // Magic, version and size sit in a fixed binary preamble rather than in the archive so that a
 // reader of any version can tell "not ours", "another version" and "truncated" apart before it
@@ -29,16 +39,26 @@
 // 100 bytes) and text archives, unlike Boost's binary ones, do not depend on the writer's word
 // size or endianness, and a newer Boost still reads them.
 //
-// Payload before compression, for n positions, in three columns (a column of like bytes
-// compresses far better than interleaved records):
-//   keys      n LEB128 varints. A key is the 72-bit integer free * 256 + snail, which sorts like
-//             PackedPosition; the first is stored whole, each next one as (key - previous - 1).
-//   values    n bytes: value << 6 | remoteness  (remoteness <= 63: a game on 64 squares has at
+// Block j holds positions j*B .. min(n, (j+1)*B) - 1, so a reader that has read the preamble,
+// the header and the index (checked by their own CRC) can answer a key by reading and
+// inflating the one block whose range holds it, and trust that block once its own CRC matches
+// (db/database_reader.hpp). The whole-file CRC is what read_database, which reads everything,
+// checks. A block is stored deflated when that is smaller, else raw. Its payload, for its m
+// positions, is three columns (a column of like bytes compresses far better than interleaved
+// records):
+//   keys      m LEB128 varints. A key is the 72-bit integer free * 256 + snail, which sorts like
+//             PackedPosition; the block's first is stored whole (and equals the index's), each
+//             next one as (key - previous - 1).
+//   values    m bytes: value << 6 | remoteness  (remoteness <= 63: a game on 64 squares has at
 //             most 63 plies; draws store 0).
-//   moves     n bytes: the best move relative to the snail, because it is almost always a step
+//   moves     m bytes: the best move relative to the snail, because it is almost always a step
 //             to a neighbour: 0..8 = (dx + 1) + 3 * (dy + 1) for a step, except 4 (dx = dy = 0)
 //             which means "no move" (255 in memory); 16 + square for any other square.
 //             Proof databases store a move only where the side to move wins.
+//
+// Format version 1 (still read, whole: read_database, and DatabaseReader loads it whole) had no
+// index: its header ended with the payload's codec, key column bytes, payload bytes and stored
+// bytes, and the payload was the three columns of all n positions in one raw or zlib stream.
 
 #include <cstddef>
 #include <cstdint>
@@ -55,8 +75,18 @@
 
 namespace rastros {
 
-/// The format version this build writes, and the only one it reads.
-inline constexpr std::uint32_t kDatabaseFormatVersion = 1;
+/// The format version this build writes.
+inline constexpr std::uint32_t kDatabaseFormatVersion = 2;
+/// The oldest version it reads (1 has no block index, so it is always read whole).
+inline constexpr std::uint32_t kOldestDatabaseFormatVersion = 1;
+
+/// Positions a block holds. Small enough that a block is inflated and decoded in about a
+/// millisecond (a query reads at most nine: a position and its children), large enough that
+/// the blocks compress within a few per cent of one stream (deflate's 32 KiB window finds most
+/// of its matches inside a block of this size).
+inline constexpr std::uint32_t kDatabaseBlockPositions = 1 << 16;
+/// The most a file may claim a block holds: bounds what reading one block allocates.
+inline constexpr std::uint32_t kMaxDatabaseBlockPositions = 1 << 20;
 
 enum class DatabaseKind : std::uint8_t { strong, strategy, proof };
 
@@ -76,7 +106,7 @@ struct DatabaseRecord {
 /// The game a database solves and what it holds.
 struct DatabaseHeader {
   // Set by read_database to the file's version; write_database always writes
-  // kDatabaseFormatVersion, the only layout it knows.
+  // kDatabaseFormatVersion.
   std::uint32_t format_version = kDatabaseFormatVersion;
   int width = 7;
   int height = 7;
@@ -126,22 +156,25 @@ class Database {
 /// step fails; that is an I/O failure, not an unusable database, so it is not a FileError.
 void write_database(const std::filesystem::path& path, const Database& database);
 
-/// Reads and fully verifies a database. Throws FileError naming the file and the problem:
-/// "missing", "truncated", "checksum mismatch (corrupt)", "not a rastros database (bad magic)",
-/// "format version N, this build reads M", "is a strategy database, expected strong", or
-/// "corrupt header/payload" for a file with a valid checksum whose contents make no sense.
+/// Reads and fully verifies a database: every byte, the whole-file checksum first. Throws
+/// FileError naming the file and the problem: "missing", "not a regular file", "truncated",
+/// "checksum mismatch (corrupt)", "not a rastros database (bad magic)", "format version N, this
+/// build reads 1 and 2", "is a strategy database, expected strong", or "corrupt header/payload"
+/// for a file with a valid checksum whose contents make no sense. Sizes the file claims are
+/// checked against what it holds before anything is allocated for them.
 Database read_database(const std::filesystem::path& path,
                        std::optional<DatabaseKind> expected_kind = std::nullopt);
 
-/// The bytes write_database stores for `database`.
-std::vector<unsigned char> encode_database(const Database& database);
+/// The bytes write_database stores for `database`, its blocks of `block_positions` positions
+/// (other sizes than the default are for tests).
+std::vector<unsigned char> encode_database(const Database& database,
+                                           std::uint32_t block_positions = kDatabaseBlockPositions);
 
 // -- A file from parts (the distributed strong solve: cluster/distributed_database_writer.hpp)
 
 /// The payload's three columns for a run of consecutive keys of a database. `previous` is the
 /// key just before the run, whose successor the run's first key is stored relative to; nullptr
-/// when the run starts the database. The columns of consecutive runs, each column end to end,
-/// are the columns of the whole.
+/// when the run starts the database (or a block: a block stores its first key whole).
 struct PayloadColumns {
   std::vector<unsigned char> keys;
   std::vector<unsigned char> values;
@@ -169,26 +202,38 @@ class ColumnEncoder {
   PayloadColumns columns_;
 };
 
-/// The zlib level of payloads (zlib's default, 6). On the complete 5x5 and 6x5 key sets it is
+/// The zlib level of blocks (zlib's default, 6). On the complete 5x5 and 6x5 key sets it is
 /// within 0.5% of level 9 in size, at a fraction of the time; Huffman-only is several times
 /// faster again but a quarter larger, because LZ matches capture the repeated key gaps of dense
-/// layers. Payloads are deflated in 1 MiB pieces (core/parallel_deflate.hpp): one zlib stream,
-/// the same bytes on any number of threads or processes, within 0.1% of a one-piece stream.
+/// layers.
 inline constexpr int kPayloadDeflateLevel = -1;
 
-/// A payload as stored: the zlib stream of the columns end to end when that is smaller, else
-/// the columns themselves.
-struct StoredPayload {
+/// One block as stored: its first key, and its columns deflated (raw deflate) when that is
+/// smaller, else as they are.
+struct StoredBlock {
+  PackedPosition first_key;
   bool compressed = false;
-  std::uint64_t key_bytes = 0;      // the keys column before compression
-  std::uint64_t payload_bytes = 0;  // the whole payload before compression
+  std::uint32_t key_bytes = 0;  // the keys column before compression
+  std::uint32_t crc = 0;        // CRC-32 of `bytes`
   std::vector<unsigned char> bytes;
 };
 
+/// The stored block of consecutive keys (at most kMaxDatabaseBlockPositions, at least one) of a
+/// database with `header`. Throws std::invalid_argument as ColumnEncoder does. Deterministic:
+/// the same keys give the same bytes on any machine with the same zlib.
+StoredBlock store_block(const DatabaseHeader& header, std::span<const PackedPosition> keys,
+                        std::span<const DatabaseRecord> records);
+/// The same from the block's columns (encode_columns of its keys with no `previous`, or a
+/// ColumnEncoder's) and its first key.
+StoredBlock store_block(const PackedPosition& first_key, PayloadColumns columns);
+
 /// The file image of a database with `header` (its position_count that of the whole database)
-/// and `payload`: what encode_database returns for the database those parts come from.
-std::vector<unsigned char> database_file_image(const DatabaseHeader& header,
-                                               const StoredPayload& payload);
+/// whose positions, in blocks of `block_positions`, are `blocks`: what encode_database returns
+/// for the database those parts come from. Throws std::invalid_argument when the number of
+/// blocks is not what the position count and the block size make.
+std::vector<unsigned char> database_file_image(
+    const DatabaseHeader& header, std::span<const StoredBlock> blocks,
+    std::uint32_t block_positions = kDatabaseBlockPositions);
 
 /// read_database on a file image already in memory (tests and fuzzing); `name` only names the
 /// file in messages. Throws FileError exactly as read_database does.

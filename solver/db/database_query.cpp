@@ -8,18 +8,34 @@
 namespace rastros {
 
 DatabaseQuery::DatabaseQuery(const Database& database)
-    : database_(database), game_(game_of(database.header())), canonicalizer_(game_.board()) {}
+    : database_(&database),
+      header_(database.header()),
+      game_(game_of(header_)),
+      canonicalizer_(game_.board()) {}
+
+DatabaseQuery::DatabaseQuery(const DatabaseReader& database)
+    : reader_(&database),
+      header_(database.header()),
+      game_(game_of(header_)),
+      canonicalizer_(game_.board()) {}
+
+std::optional<DatabaseRecord> DatabaseQuery::find(const PackedPosition& key) const {
+  if (reader_) return reader_->find(key);
+  const DatabaseRecord* record = database_->find(key);
+  if (record == nullptr) return std::nullopt;
+  return *record;
+}
 
 std::optional<Outcome> DatabaseQuery::lookup(const Position& position) const {
-  const bool values_only = database_.header().kind == DatabaseKind::proof;
+  const bool values_only = header_.kind == DatabaseKind::proof;
   if (const std::optional<Value> ended = game_.terminal_value(position)) {
     // A proof database's outcomes carry no remoteness, the rules' included, so that children
     // compare with each other and with the position's own record.
     if (values_only) return Outcome{*ended, std::nullopt};
     return ended_outcome(*ended);
   }
-  const DatabaseRecord* record = database_.find(canonicalizer_.pack(position));
-  if (record == nullptr) return std::nullopt;
+  const std::optional<DatabaseRecord> record = find(canonicalizer_.pack(position));
+  if (!record) return std::nullopt;
   // A proof database stores values only.
   if (values_only) return Outcome{record->value, std::nullopt};
   return stored_outcome(record->value, record->remoteness);
@@ -46,11 +62,11 @@ std::optional<DatabaseAnswer> DatabaseQuery::answer(const Position& position) co
     // to move wins, so there the answer is the position's own record: its best move, mapped out of
     // the key's frame, and the children it happens to know. Anywhere else a missing child means the
     // database cannot answer.
-    if (database_.header().kind == DatabaseKind::strong || own->value != Value::win) {
+    if (header_.kind == DatabaseKind::strong || own->value != Value::win) {
       return std::nullopt;
     }
-    const DatabaseRecord* record = database_.find(canonicalizer_.pack(position));
-    if (record == nullptr || record->best_move == DatabaseRecord::kNoMove) return std::nullopt;
+    const std::optional<DatabaseRecord> record = find(canonicalizer_.pack(position));
+    if (!record || record->best_move == DatabaseRecord::kNoMove) return std::nullopt;
     const Square best = canonicalizer_.from_key_frame(position, record->best_move);
     if (!game_.is_legal(position, best)) return std::nullopt;
     answer.best_moves.push_back(best);

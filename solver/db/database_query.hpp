@@ -14,6 +14,7 @@
 
 #include "core/value.hpp"
 #include "db/database_file.hpp"
+#include "db/database_reader.hpp"
 #include "rastros/canonical.hpp"
 #include "rastros/rastros.hpp"
 #include "search/solver.hpp"
@@ -42,14 +43,17 @@ SquareMask moves_to_search(const DatabaseAnswer& answer, const Rastros& game,
 void complete_by_search(DatabaseAnswer& answer, const Rastros& game, const Position& position,
                         SquareMask moves, Solver& solver);
 
-/// Answers queries against one database. Holds a reference: `database` must outlive it.
+/// Answers queries against one database, in memory or read a block at a time from its file.
+/// Holds a reference: `database` must outlive it. Lookups in a DatabaseReader throw FileError
+/// when a block they read is damaged.
 class DatabaseQuery {
  public:
   /// Throws FileError when the header describes a game this build cannot play.
   explicit DatabaseQuery(const Database& database);
+  explicit DatabaseQuery(const DatabaseReader& database);
 
   const Rastros& game() const { return game_; }
-  const Database& database() const { return database_; }
+  const DatabaseHeader& header() const { return header_; }
 
   /// The stored outcome of a position that has not ended, or nothing when the database lacks
   /// its key. An ended position is valued by the rules. A proof database's outcomes have no
@@ -67,7 +71,11 @@ class DatabaseQuery {
   std::optional<DatabaseAnswer> answer(const Position& position) const;
 
  private:
-  const Database& database_;
+  std::optional<DatabaseRecord> find(const PackedPosition& key) const;
+
+  const Database* database_ = nullptr;
+  const DatabaseReader* reader_ = nullptr;
+  DatabaseHeader header_;
   Rastros game_;
   Canonicalizer canonicalizer_;
 };

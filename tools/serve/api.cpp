@@ -162,9 +162,9 @@ std::map<std::string, std::string> parse_query(std::string_view query) {
 
 /// A loaded database and its query object (which refers to it: both stay put).
 struct Api::Loaded {
-  Loaded(Database loaded, std::string file_name)
+  Loaded(DatabaseReader loaded, std::string file_name)
       : database(std::move(loaded)), query(database), name(std::move(file_name)) {}
-  Database database;
+  DatabaseReader database;
   DatabaseQuery query;
   std::string name;
 };
@@ -235,7 +235,7 @@ class Api::SearchSlot {
   bool acquired_ = false;
 };
 
-Api::Api(std::vector<Database> databases, std::vector<std::string> database_names,
+Api::Api(std::vector<DatabaseReader> databases, std::vector<std::string> database_names,
          ApiOptions options)
     : options_(std::move(options)), cache_(std::make_unique<Cache>(options_.cache_entries)) {
   if (options_.max_searches < 1) throw InputError("--max-searches must be at least 1");

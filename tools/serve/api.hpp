@@ -30,6 +30,7 @@
 
 #include "db/database_file.hpp"
 #include "db/database_query.hpp"
+#include "db/database_reader.hpp"
 #include "search/solver.hpp"
 #include "search/start_map.hpp"
 
@@ -63,7 +64,9 @@ class Api {
  public:
   /// `databases` are answered from, each for the game of its header. Throws FileError when a
   /// header describes a game this build cannot play.
-  Api(std::vector<Database> databases, std::vector<std::string> database_names, ApiOptions options);
+  /// (A DatabaseReader answers from a file a block at a time, or from a Database in memory.)
+  Api(std::vector<DatabaseReader> databases, std::vector<std::string> database_names,
+      ApiOptions options);
   ~Api();
   Api(const Api&) = delete;
   Api& operator=(const Api&) = delete;
