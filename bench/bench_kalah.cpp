@@ -27,11 +27,7 @@ void BM_KalahSolve(benchmark::State& state) {
   const Kalah game(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
   const int threads = static_cast<int>(state.range(2));
   // The database the command builds by default: at most about 2 M states.
-  int seeds = 0;
-  std::uint64_t states = 1;
-  while (seeds < game.total_seeds() && states + game.level_size(seeds + 1) <= (std::uint64_t{2} << 20)) {
-    states += game.level_size(++seeds);
-  }
+  const int seeds = KalahEndgame::seeds_within(game, std::uint64_t{2} << 20);
   const KalahEndgame database = KalahEndgame::build(game, seeds);
   oneapi::tbb::task_arena arena(threads);
   std::uint64_t nodes = 0;

@@ -8,42 +8,6 @@ RASTROS=${1:?usage: kalah_cli_test.sh path/to/rastros}
 # shellcheck source=shell_checks.sh
 source "$(dirname "$0")/shell_checks.sh"
 
-run() {
-  "$RASTROS" "$@" >"$WORK/out" 2>"$WORK/err"
-  status=$?
-}
-
-expect_error() {
-  local want=$1 pattern=$2 what=$3
-  shift 3
-  run "$@"
-  if [[ $status -ne $want ]]; then
-    fail "$what: exit $status, expected $want; stderr: $(head -c 300 "$WORK/err")"
-  elif [[ -s $WORK/out ]]; then
-    fail "$what: stdout not empty: $(head -c 300 "$WORK/out")"
-  elif [[ $(wc -l <"$WORK/err") -ne 1 ]]; then
-    fail "$what: not one line on stderr: $(head -c 300 "$WORK/err")"
-  elif ! grep -qiE -- "$pattern" "$WORK/err"; then
-    fail "$what: stderr does not match '$pattern': $(cat "$WORK/err")"
-  else
-    pass
-  fi
-}
-
-expect_json() {
-  local what=$1 check=$2
-  shift 2
-  run "$@"
-  if [[ $status -ne 0 ]]; then
-    fail "$what: exit $status; stderr: $(head -c 300 "$WORK/err")"
-  elif python3 -c "import json,sys; j=json.load(sys.stdin); sys.exit(0 if ($check) else 1)" \
-      <"$WORK/out" 2>/dev/null; then
-    pass
-  else
-    fail "$what: check '$check' failed on: $(head -c 500 "$WORK/out")"
-  fi
-}
-
 expect_text() {
   local what=$1 pattern=$2
   shift 2

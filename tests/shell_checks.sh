@@ -22,3 +22,78 @@ finish() {
 }
 # squares FILE: the "squares" object of a map's JSON (nodes and seconds differ between runs).
 squares() { python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))["squares"]))' "$1"; }
+
+# Checks of one `rastros` run, for the scripts that set RASTROS (cli_test.sh, kalah_cli_test.sh).
+# run ARGS...: runs rastros, leaving its stdout, stderr and status in $WORK/out, $WORK/err, $status.
+run() {
+  "$RASTROS" "$@" >"$WORK/out" 2>"$WORK/err"
+  status=$?
+}
+
+# expect_ok DESCRIPTION ARGS...: status 0 and something on stdout.
+expect_ok() {
+  local what=$1
+  shift
+  run "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$what: exit $status, expected 0; stderr: $(head -c 300 "$WORK/err")"
+  elif [[ ! -s $WORK/out ]]; then
+    fail "$what: nothing on stdout"
+  else
+    pass
+  fi
+}
+
+# check_that DESCRIPTION COMMAND...: the command succeeds.
+check_that() {
+  local what=$1
+  shift
+  if "$@"; then pass; else fail "$what"; fi
+}
+
+# expect_error STATUS PATTERN DESCRIPTION ARGS...: the given status, nothing on stdout, exactly one
+# line on stderr matching the (case-insensitive, extended) regular expression PATTERN.
+expect_error() {
+  local want=$1 pattern=$2 what=$3
+  shift 3
+  run "$@"
+  local lines
+  lines=$(wc -l <"$WORK/err")
+  if [[ $status -ne $want ]]; then
+    fail "$what: exit $status, expected $want; stderr: $(head -c 300 "$WORK/err")"
+  elif [[ -s $WORK/out ]]; then
+    fail "$what: stdout not empty: $(head -c 300 "$WORK/out")"
+  elif [[ $lines -ne 1 ]]; then
+    fail "$what: $lines lines on stderr, expected one: $(head -c 300 "$WORK/err")"
+  elif ! grep -qiE -- "$pattern" "$WORK/err"; then
+    fail "$what: stderr does not match '$pattern': $(cat "$WORK/err")"
+  else
+    pass
+  fi
+}
+
+# expect_json DESCRIPTION PYTHON-CHECK ARGS...: status 0, stdout one line of JSON; the check is a
+# Python expression over the parsed object `j`.
+expect_json() {
+  local what=$1 check=$2
+  shift 2
+  run "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$what: exit $status; stderr: $(head -c 300 "$WORK/err")"
+    return
+  fi
+  if [[ $(wc -l <"$WORK/out") -ne 1 ]]; then
+    fail "$what: stdout is not a single line: $(head -c 300 "$WORK/out")"
+    return
+  fi
+  if ! python3 -c 'import json,sys; json.load(sys.stdin)' <"$WORK/out" 2>/dev/null; then
+    fail "$what: stdout is not JSON: $(head -c 300 "$WORK/out")"
+    return
+  fi
+  if python3 -c "import json,sys; j=json.load(sys.stdin); sys.exit(0 if ($check) else 1)" \
+      <"$WORK/out"; then
+    pass
+  else
+    fail "$what: check '$check' failed on: $(head -c 500 "$WORK/out")"
+  fi
+}

@@ -24,6 +24,7 @@
 #include "games/kalah/kalah.hpp"
 #include "games/kalah/kalah_position.hpp"
 #include "kalah_reference.hpp"
+#include "kalah_test_variant.hpp"
 
 namespace {
 
@@ -41,27 +42,11 @@ namespace ref = kalah_reference;
 
 constexpr int kMaxReported = 12;
 
-std::uint64_t seeded(std::uint64_t seed) {
-  const char* offset = std::getenv("RASTROS_TEST_SEED");
-  return offset ? seed + std::strtoull(offset, nullptr, 10) : seed;
-}
-
-struct Variant {
-  int houses;
-  int seeds;
-  RefRule rule;
-};
-
-RefGame ref_game(const Variant& v) { return RefGame{v.houses, v.seeds, v.rule}; }
-Kalah lib_game(const Variant& v) {
-  return Kalah(v.houses, v.seeds,
-               v.rule == RefRule::standard ? CaptureRule::standard : CaptureRule::empty_capture);
-}
-
-std::string variant_name(const Variant& v) {
-  return "kalah(" + std::to_string(v.houses) + "," + std::to_string(v.seeds) +
-         (v.rule == RefRule::standard ? ",standard)" : ",empty-capture)");
-}
+using kalah_test::lib_game;
+using kalah_test::ref_game;
+using kalah_test::seeded;
+using kalah_test::Variant;
+using kalah_test::variant_name;
 
 // Every variant with 1..6 houses and 1..6 seeds under both rules, and two with 7 and 8 houses.
 std::vector<Variant> all_variants() {

@@ -40,6 +40,18 @@ inline void acquire([[maybe_unused]] const void* address) {
 #endif
 }
 
+/// Publishes `token` when it goes out of scope: a task's results, on every way out of it.
+class PublishOnExit {
+ public:
+  explicit PublishOnExit(const void* token) : token_(token) {}
+  ~PublishOnExit() { publish(token_); }
+  PublishOnExit(const PublishOnExit&) = delete;
+  PublishOnExit& operator=(const PublishOnExit&) = delete;
+
+ private:
+  const void* token_;
+};
+
 template <class Function>
 class HandedOff {
  public:

@@ -163,10 +163,7 @@ class ScoreSolver {
   static void for_each_move(std::size_t count, const Body& body, const void* token) {
     try {
       oneapi::tbb::parallel_for(std::size_t{0}, count, thread_sanitizer::handed_off([&](std::size_t i) {
-        struct Published {
-          const void* token;
-          ~Published() { thread_sanitizer::publish(token); }
-        } published{token};
+        const thread_sanitizer::PublishOnExit published(token);
         body(i);
       }), oneapi::tbb::simple_partitioner());
     } catch (...) {
@@ -341,10 +338,7 @@ class ScoreSolver {
     std::atomic<int> shared_alpha{alpha};
     std::atomic<std::uint64_t> shared_nodes{0};
     oneapi::tbb::parallel_for(0, count, thread_sanitizer::handed_off([&](int i) {
-      struct Published {
-        const void* token;
-        ~Published() { thread_sanitizer::publish(token); }
-      } published{&mutex};
+      const thread_sanitizer::PublishOnExit published(&mutex);
       if (local.stopped()) return;
       std::uint64_t task_nodes = 0;
       const int a = shared_alpha.load(std::memory_order_relaxed);

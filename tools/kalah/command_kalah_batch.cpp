@@ -2,6 +2,7 @@
 // Kalah variant), one JSON object a line in input order.
 
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -55,9 +56,11 @@ class Solvers {
   std::map<std::tuple<int, int, CaptureRule>, Entry> entries_;
 };
 
-// Solves the lines of `input` and writes one JSON object each to `out`; returns the bad lines.
-std::uint64_t solve_lines(std::istream& input, std::ostream& out, const KalahVariantText& defaults,
-                          Solvers& solvers, bool root_only, bool timing) {
+// Solves the lines of `input` and hands one JSON line each (newline included) to `emit`;
+// returns the bad lines.
+std::uint64_t solve_lines(std::istream& input, const std::function<void(const std::string&)>& emit,
+                          const KalahVariantText& defaults, Solvers& solvers, bool root_only,
+                          bool timing) {
   LineReader reader(input, BatchCursor{});
   std::string text;
   std::uint64_t bad = 0;
@@ -68,7 +71,7 @@ std::uint64_t solve_lines(std::istream& input, std::ostream& out, const KalahVar
       ++bad;
       Json error = Json::object();
       error.set("line", reader.line_number()).set("error", line.error);
-      out << error.dump() << "\n";
+      emit(error.dump() + "\n");
       continue;
     }
     const KalahBatchJob& job = *line.job;
@@ -82,7 +85,7 @@ std::uint64_t solve_lines(std::istream& input, std::ostream& out, const KalahVar
     Json json = result_json({input, result, root_only, entry.solver->nodes() - nodes_before, seconds,
                              entry.endgame ? entry.endgame->max_seeds() : -1, std::nullopt, timing});
     json.prepend("line", reader.line_number());
-    out << json.dump() << "\n";
+    emit(json.dump() + "\n");
   }
   return bad;
 }
@@ -133,13 +136,14 @@ int run_batch(const Arguments& arguments) {
   std::istream& input = input_path == "-" ? std::cin : file;
   std::uint64_t bad = 0;
   if (output_path) {
-    std::ostringstream buffer;
-    bad = solve_lines(input, buffer, defaults, solvers, root_only, timing);
+    // Streamed into the temporary file, which appears under its name once complete.
     AtomicFileWriter writer(*output_path, "output");
-    writer.write(buffer.str());
+    bad = solve_lines(input, [&](const std::string& line) { writer.write(line); }, defaults,
+                      solvers, root_only, timing);
     writer.commit();
   } else {
-    bad = solve_lines(input, std::cout, defaults, solvers, root_only, timing);
+    bad = solve_lines(input, [](const std::string& line) { std::cout << line; }, defaults,
+                      solvers, root_only, timing);
   }
   if (bad && !quiet) std::cerr << "rastros batch: " << bad << " bad line(s)\n";
   return bad ? 2 : 0;

@@ -16,23 +16,9 @@ namespace {
 // every position near the end of a game at once.
 constexpr std::uint64_t kAutoStates = std::uint64_t{2} << 20;
 
-std::uint64_t states_up_to(const Kalah& game, int seeds) {
-  std::uint64_t total = 0;
-  for (int s = 0; s <= seeds; ++s) total += game.level_size(s);
-  return total;
-}
-
-int automatic_seeds(const Kalah& game) {
-  int seeds = 0;
-  while (seeds < game.total_seeds() && states_up_to(game, seeds + 1) <= kAutoStates) ++seeds;
-  return seeds;
-}
-
-// Refuses a database whose build would not fit: the levels below, plus the level being built
-// twice (as it fills and as it is kept).
+// Refuses a database whose build would not fit in this machine's memory.
 void check_fits(const Kalah& game, int seeds) {
-  const double bytes = static_cast<double>(states_up_to(game, seeds)) +
-                       static_cast<double>(game.level_size(seeds));
+  const auto bytes = static_cast<double>(KalahEndgame::build_bytes(game, seeds));
   const double machine = physical_memory_bytes();
   if (machine > 0 && bytes > 0.8 * machine) {
     throw InputError("an endgame database of " + std::to_string(seeds) + " seeds for " +
@@ -74,7 +60,7 @@ std::shared_ptr<const KalahEndgame> endgame_for_search(const Kalah& game,
   if (options.file) {
     return std::make_shared<KalahEndgame>(KalahEndgame::load(*options.file, &game));
   }
-  const int seeds = options.seeds.value_or(automatic_seeds(game));
+  const int seeds = options.seeds.value_or(KalahEndgame::seeds_within(game, kAutoStates));
   if (seeds == -1) return nullptr;
   return build(game, seeds, quiet);
 }

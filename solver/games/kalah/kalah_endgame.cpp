@@ -167,10 +167,7 @@ std::optional<std::string> KalahEndgame::verify(const Kalah& game) const {
     oneapi::tbb::parallel_for(
         oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 12),
         thread_sanitizer::handed_off([&](const auto& range) {
-          struct Published {
-            const void* token;
-            ~Published() { thread_sanitizer::publish(token); }
-          } published{&mutex};
+          const thread_sanitizer::PublishOnExit published(&mutex);
           KalahState state = game.level_unrank(seeds, range.begin());
           for (auto r = range.begin(); r != range.end(); ++r) {
             if (r != range.begin()) game.level_next(state);
@@ -211,6 +208,22 @@ std::vector<std::vector<std::uint64_t>> KalahEndgame::score_counts() const {
     counts.push_back(std::move(by_score));
   }
   return counts;
+}
+
+std::uint64_t KalahEndgame::states_up_to(const Kalah& game, int max_seeds) {
+  std::uint64_t total = 0;
+  for (int seeds = 0; seeds <= max_seeds; ++seeds) total += game.level_size(seeds);
+  return total;
+}
+
+int KalahEndgame::seeds_within(const Kalah& game, std::uint64_t max_states) {
+  int seeds = 0;
+  while (seeds < game.total_seeds() && states_up_to(game, seeds + 1) <= max_states) ++seeds;
+  return seeds;
+}
+
+std::uint64_t KalahEndgame::build_bytes(const Kalah& game, int max_seeds) {
+  return states_up_to(game, max_seeds) + game.level_size(max_seeds);
 }
 
 std::uint64_t KalahEndgame::size() const {

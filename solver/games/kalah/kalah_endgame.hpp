@@ -34,6 +34,14 @@ class KalahEndgame {
   static KalahEndgame build(const Kalah& game, int max_seeds,
                             const std::function<void(int seeds, std::uint64_t states)>& progress = {});
 
+  /// States of every level from 0 to `max_seeds` seeds of `game`'s houses.
+  static std::uint64_t states_up_to(const Kalah& game, int max_seeds);
+  /// The most seeds whose database holds at most `max_states` states.
+  static int seeds_within(const Kalah& game, std::uint64_t max_states);
+  /// Bytes build() needs at its peak: the levels below the last, plus the last twice (as it
+  /// fills and as it is kept).
+  static std::uint64_t build_bytes(const Kalah& game, int max_seeds);
+
   /// Reads a file written by save(). Throws FileError when it is not one, is damaged, or is of
   /// another number of houses or rule than `game` (checked when given).
   static KalahEndgame load(const std::filesystem::path& path, const Kalah* game = nullptr);
