@@ -1,7 +1,8 @@
 // libFuzzer target: Kalah's text parsers (games/kalah/kalah_position.hpp) and its endgame
 // database loader (games/kalah/kalah_endgame.hpp) on arbitrary bytes.
 //
-// The first two bytes pick the variant (houses 1..8, seeds 1..6, capture rule) and the third
+// The first two bytes pick the variant (houses 1..8, seeds 1..6, capture rule; the
+// constructor's refusal of a variant too big to number is expected) and the third
 // what to do with the rest: parse it as a position string, as a game, or write it to a file
 // and load it as an endgame database. A parser either throws InputError or returns a position
 // whose text form parses back to the same position and whose seeds add up to the variant's;
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 
 #include "core/errors.hpp"
@@ -45,7 +47,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 3) return 0;
   const int houses = 1 + data[0] % 8;
   const int seeds = 1 + data[1] % 6;
-  const Kalah game(houses, seeds, data[1] & 0x80 ? CaptureRule::empty_capture : CaptureRule::standard);
+  const CaptureRule rule = data[1] & 0x80 ? CaptureRule::empty_capture : CaptureRule::standard;
+  std::optional<Kalah> variant;
+  try {
+    variant.emplace(houses, seeds, rule);
+  } catch (const InputError&) {
+    return 0;  // a variant too big to number (kalah(8,6)) is refused, as the tools refuse it
+  }
+  const Kalah& game = *variant;
   const std::string text(reinterpret_cast<const char*>(data + 3), size - 3);
   switch (data[2] % 3) {
     case 0:
