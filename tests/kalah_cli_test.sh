@@ -74,6 +74,9 @@ expect_error 3 "missing" "a missing file" "${K[@]}" solve --endgame "$WORK/none.
 mkfifo "$WORK/pipe.kdb"
 expect_error 3 "regular" "a pipe" "${K[@]}" solve --endgame "$WORK/pipe.kdb"
 expect_error 3 "not a Kalah" "a Rastros database" "${K[@]}" solve --endgame "$(dirname "$0")/../data/5x5-standard.rdb"
+expect_error 3 "a kalah file, not a rastros database \(use --game kalah\)" "a Kalah file given to Rastros" \
+  query --db "$db" --position "7/7/7/3o3/7/7/7 1"
+expect_error 3 "a kalah file" "a Kalah file given to Rastros stats" stats --db "$db"
 
 # query, verify, stats on the file
 expect_json "query from the file = solve" 'j["source"]=="database" and j["score"]=='"$score32"' and len(j["children"])==3' \

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <type_traits>
 #include <utility>
@@ -512,6 +513,32 @@ void write_database(const std::filesystem::path& path, const Database& database)
 
 namespace database_format {
 
+namespace {
+
+// What to say of a file without our magic: the other games' files of this project begin with
+// "rastros-GAME-" (the Kalah endgame database, say), so name the game and the option to use.
+std::string other_game(std::span<const unsigned char> prefix) {
+  const std::size_t length = std::min<std::size_t>(prefix.size(), 40);
+  const std::string text(prefix.begin(), prefix.begin() + static_cast<std::ptrdiff_t>(length));
+  constexpr std::string_view kProject = "rastros-";
+  if (text.starts_with(kProject)) {
+    const std::size_t end = text.find('-', kProject.size());
+    const std::string game =
+        text.substr(kProject.size(), end == std::string::npos ? 0 : end - kProject.size());
+    const bool word = !game.empty() && std::all_of(game.begin(), game.end(), [](char c) {
+      return c >= 'a' && c <= 'z';
+    });
+    if (word) {
+      std::string message = "a " + game;
+      message.append(" file, not a rastros database (use --game ").append(game).append(")");
+      return message;
+    }
+  }
+  return "not a rastros database (bad magic)";
+}
+
+}  // namespace
+
 std::uint32_t check_preamble(const std::filesystem::path& path,
                              std::span<const unsigned char> prefix, std::uint64_t file_size) {
   // Judge the magic on whatever prefix exists, so a short file of ours reads as truncated and a
@@ -519,7 +546,7 @@ std::uint32_t check_preamble(const std::filesystem::path& path,
   const std::size_t magic_seen = std::min(prefix.size(), kMagic.size());
   if (!std::equal(prefix.begin(), prefix.begin() + static_cast<std::ptrdiff_t>(magic_seen),
                   kMagic.begin())) {
-    fail(path, "not a rastros database (bad magic)");
+    fail(path, other_game(prefix));
   }
   if (prefix.size() < kSizeOffset) fail(path, "truncated");
   const auto version = get_le<std::uint32_t>(prefix.data() + kVersionOffset);
