@@ -402,6 +402,39 @@ else
   fail "stats --csv: exit $status: $(head -c 300 "$WORK/out")"
 fi
 expect_ok "stats text" stats --db "$DB"
+# --svg: a picture Python's XML parser reads, with one bar segment per value of every layer and
+# remoteness the JSON lists.
+svg_check() {  # svg_check DESCRIPTION JSON_FILE SVG_FILE
+  python3 - "$2" "$3" <<'PY' && pass || fail "$1"
+import json, sys, xml.etree.ElementTree as ET
+j = json.load(open(sys.argv[1]))
+root = ET.parse(sys.argv[2]).getroot()
+titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+want = sum((r["win"] > 0) + (r["loss"] > 0) + (r["draw"] > 0) for r in j["by_layer"] + j["by_remoteness"])
+assert len(titles) == want, (len(titles), want)
+for r in j["by_layer"]:
+    assert f'layer {r["layer"]}: win {r["win"]}, loss {r["loss"]}, draw {r["draw"]}' in titles
+PY
+}
+run stats --db "$DB" --json && cp "$WORK/out" "$WORK/stats.json"
+run stats --db "$DB" --svg
+if [[ $status -eq 0 ]]; then svg_check "stats --svg" "$WORK/stats.json" "$WORK/out"; else fail "stats --svg: exit $status"; fi
+expect_error 2 "one of --json, --csv and --svg" "stats --json --svg" stats --db "$DB" --json --svg
+# The pictures in docs/img are what the tool draws today.
+IMG=$(dirname "$0")/../docs/img
+run stats --db "$(dirname "$0")/../data/5x5-standard.rdb" --svg
+cmp -s "$WORK/out" "$IMG/5x5-stats.svg" && pass ||
+  fail "docs/img/5x5-stats.svg differs from stats --svg (regenerate it: see docs/commands.md)"
+run map --board 5x5 --svg --quiet
+cmp -s "$WORK/out" "$IMG/5x5-map.svg" && pass ||
+  fail "docs/img/5x5-map.svg differs from map --svg (regenerate it: see docs/commands.md)"
+python3 -c '
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+assert len(titles) == 25 and "c3: player 1 win in 17 plies" in titles, titles
+' "$WORK/out" && pass || fail "map --svg: 25 squares, c3 a win in 17"
+expect_error 2 "either --json or --svg" "map --json --svg" map --board 4x4 --json --svg
 
 # verify: the no-draw property exhaustively, a database written by solve --db, and the same
 # database with one record's value flipped behind a valid checksum (exit 1, the record named).

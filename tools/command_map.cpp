@@ -22,6 +22,7 @@
 #include "map_output.hpp"
 #include "options.hpp"
 #include "progress.hpp"
+#include "report/map_svg.hpp"
 #include "search/start_map.hpp"
 
 namespace rastros::tools {
@@ -94,6 +95,7 @@ int run_map(const Arguments& arguments) {
   bool value_only = false;
   bool quiet = false;
   bool json = false;
+  bool svg = false;
   std::string checkpoint_directory;
   bool resume = false;
   double square_seconds = 0;
@@ -108,6 +110,7 @@ int run_map(const Arguments& arguments) {
       "--value-only: each square has its own table of --memory, --threads squares at once; "
       "half the nodes on 8x8)")("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object")(
+      "svg", po::bool_switch(&svg), "print the map as an SVG picture instead of the grid")(
       "checkpoint", po::value(&checkpoint_directory),
       "save each solved square in DIR/map.checkpoint; Ctrl-C/SIGTERM stop after the squares "
       "in progress")("resume", po::bool_switch(&resume),
@@ -123,6 +126,7 @@ int run_map(const Arguments& arguments) {
                           "first) and prints the values as a grid.")) {
     return 0;
   }
+  if (json && svg) throw InputError("give either --json or --svg, not both");
   // Any non-goal square serves as the variant's start: the map replaces it.
   const Board board = parse_board(variant.board, parse_steps(variant.steps));
   const Rastros rastros(board, board.is_goal(board.default_start()) ? 1 : board.default_start(),
@@ -263,7 +267,9 @@ int run_map(const Arguments& arguments) {
   const double seconds = before.seconds + elapsed();
   const std::uint64_t nodes = before.nodes + all_nodes;
 
-  if (json) {
+  if (svg) {
+    std::cout << report::map_svg(rastros, results, value_only);
+  } else if (json) {
     Json out = map_json(rastros, results, value_only);
     out.set("nodes", nodes).set("seconds", seconds);
     std::cout << out.dump() << "\n";

@@ -1,6 +1,7 @@
 // `rastros stats`: a database's positions by value, by layer (region size) and by remoteness,
-// as a text table, one JSON object, or CSV for plotting.
+// as a text table, one JSON object, CSV for plotting, or an SVG picture.
 
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 
@@ -9,6 +10,7 @@
 #include "db/database_stats.hpp"
 #include "db/strong_database.hpp"
 #include "options.hpp"
+#include "report/stats_svg.hpp"
 
 namespace rastros::tools {
 namespace {
@@ -54,26 +56,38 @@ void print_table(const char* title, const char* index_name, const std::vector<Va
   }
 }
 
+// The picture's title: the file's name and what it holds.
+std::string picture_title(const std::string& file, DatabaseKind kind, const Rastros& game) {
+  const Board& board = game.board();
+  std::string title = "Database " + std::filesystem::path(file).filename().string();
+  title.append(": ").append(kind_name(kind)).append(", ").append(board.name()).append(", ");
+  title.append(steps_name(board.steps())).append(" steps, ").append(rules_name(game.stuck_rule()));
+  return title.append(" rules, start ").append(square_name(board, game.start()));
+}
+
 }  // namespace
 
 int run_stats(const Arguments& arguments) {
   std::string file;
   bool json = false;
   bool csv = false;
+  bool svg = false;
   po::options_description description("Options");
   description.add_options()("db", po::value(&file)->required(), "database file (.rdb)")(
       "json", po::bool_switch(&json), "print one JSON object")(
       "csv", po::bool_switch(&csv),
       "print CSV for plotting: table,index,win,loss,draw,total (table is value, layer or "
-      "remoteness)");
+      "remoteness)")(
+      "svg", po::bool_switch(&svg),
+      "print an SVG picture: positions by layer and by remoteness as stacked bars");
   if (!parse_command_line(arguments, description,
-                          "Usage: rastros stats --db FILE [--json | --csv]\n"
+                          "Usage: rastros stats --db FILE [--json | --csv | --svg]\n"
                           "Counts a database's positions by value (for the side to move), by "
                           "layer (squares left in the\nsnail's region) and by remoteness (plies "
                           "to the end with perfect play).")) {
     return 0;
   }
-  if (json && csv) throw InputError("give either --json or --csv, not both");
+  if (json + csv + svg > 1) throw InputError("give one of --json, --csv and --svg, not more");
   const Database database = read_database(file);
   const DatabaseHeader& header = database.header();
   const Rastros game = game_of(header);
@@ -94,6 +108,10 @@ int run_stats(const Arguments& arguments) {
         .set("by_layer", rows_json(stats.by_layer, "layer"))
         .set("by_remoteness", rows_json(stats.by_remoteness, "remoteness"));
     std::cout << out.dump() << "\n";
+    return 0;
+  }
+  if (svg) {
+    std::cout << report::stats_svg(stats, picture_title(file, header.kind, game));
     return 0;
   }
   if (csv) {
