@@ -1,7 +1,9 @@
 // Kalah through the score engine.
-//   BM_KalahSolve/M/N/T      every first move's exact score of Kalah(M,N) (standard rules) on T
-//                            threads, with the automatic in-memory endgame database (built once,
-//                            outside the timing). Counters: nodes, nodes/s.
+//   BM_KalahSolve/M/N/T/P    every first move's exact score of Kalah(M,N) (standard rules) on T
+//                            threads, nodes up to P plies from the root splitting their moves
+//                            (ScoreSolverOptions::parallel_plies), with the automatic in-memory
+//                            endgame database (built once, outside the timing). Counters: nodes,
+//                            nodes/s.
 //   BM_KalahEndgame/M/K/T    the endgame database of M houses up to K seeds on T threads.
 //                            Counters: states, states/s, bytes/state (in memory and on disk).
 //   BM_KalahSow/F            one move's sowing on random positions: F=1 the library's
@@ -33,7 +35,10 @@ void BM_KalahSolve(benchmark::State& state) {
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     arena.execute([&] {
-      engine::ScoreSolver<Kalah> solver(game, {std::size_t{32} << 20});
+      engine::ScoreSolverOptions options;
+      options.table_bytes = std::size_t{32} << 20;
+      options.parallel_plies = static_cast<int>(state.range(3));
+      engine::ScoreSolver<Kalah> solver(game, options);
       solver.set_probe(seeds, [&](const KalahState& s) { return database.probe(game, s); });
       benchmark::DoNotOptimize(solver.analyse(game.start()));
       nodes = solver.nodes();
@@ -44,9 +49,11 @@ void BM_KalahSolve(benchmark::State& state) {
       static_cast<double>(nodes) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_KalahSolve)
-    ->ArgsProduct({{4}, {4}, {1, 2}})
-    ->ArgsProduct({{5}, {4}, {1, 2}})
-    ->ArgsProduct({{6}, {3}, {1, 2}})
+    ->ArgsProduct({{4}, {4}, {1, 2}, {6}})
+    ->ArgsProduct({{5}, {4}, {1, 2}, {6}})
+    ->ArgsProduct({{6}, {3}, {1, 2}, {6}})
+    ->ArgsProduct({{4}, {4}, {2}, {9, 12, 16}})
+    ->ArgsProduct({{6}, {3}, {2}, {9, 12, 16}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
