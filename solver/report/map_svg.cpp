@@ -38,13 +38,8 @@ Cell cell_of(const Board& board, Square square, const std::optional<StartSquareO
 }
 
 void legend(Svg& svg, int y) {
-  int x = kMargin;
-  for (auto [name, colour] : {std::pair{"W win", kWinColour}, {"L loss", kLossColour},
-                              {"D draw", kDrawColour}}) {
-    svg.rect(x, y - 10, 12, 12, colour);
-    svg.text(x + 16, y, name, 11);
-    x += 62;
-  }
+  svg.legend(kMargin, y, {{"W win", kWinColour}, {"L loss", kLossColour}, {"D draw", kDrawColour}},
+             62, 11);
   svg.text(kMargin, y + 16, "value for player 1 moving first; number: remoteness in plies", 11);
 }
 

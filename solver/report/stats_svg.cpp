@@ -92,13 +92,8 @@ void bar_panel(Svg& svg, double top, const std::string& title, const std::string
 }
 
 void legend(Svg& svg, double y) {
-  double x = kLeft;
-  for (auto [name, colour] : {std::pair{"win", kWinColour}, {"draw", kDrawColour},
-                              {"loss", kLossColour}}) {
-    svg.rect(x, y - 10, 12, 12, colour);
-    svg.text(x + 16, y, name, 12);
-    x += 64;
-  }
+  const double x = svg.legend(
+      kLeft, y, {{"win", kWinColour}, {"draw", kDrawColour}, {"loss", kLossColour}}, 64);
   svg.text(x, y, "(value for the side to move)", 12);
 }
 

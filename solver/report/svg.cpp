@@ -70,6 +70,17 @@ Svg& Svg::text(double x, double y, std::string_view content, int size, std::stri
   return *this;
 }
 
+double Svg::legend(double x, double y,
+                   const std::vector<std::pair<std::string, std::string>>& entries,
+                   double spacing, int size) {
+  for (const auto& [label, colour] : entries) {
+    rect(x, y - 10, 12, 12, colour);
+    text(x + 16, y, label, size);
+    x += spacing;
+  }
+  return x;
+}
+
 std::string Svg::str() const {
   std::ostringstream out;
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width_ << "\" height=\""

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace rastros::report {
 
@@ -25,6 +27,11 @@ class Svg {
   /// Text whose baseline starts (anchor "start"), centres ("middle") or ends ("end") at x, y.
   Svg& text(double x, double y, std::string_view text, int size = 12,
             std::string_view anchor = "start", std::string_view fill = "#222");
+
+  /// A legend: a square of each colour followed by its label, `spacing` apart, from x
+  /// rightwards; returns where the next one would go.
+  double legend(double x, double y, const std::vector<std::pair<std::string, std::string>>& entries,
+                double spacing, int size = 12);
 
   /// The whole document, closed.
   std::string str() const;
