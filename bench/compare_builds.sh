@@ -6,10 +6,10 @@
 # faster), and whether the node counts agree. Alternating keeps the machine's drift out of the
 # ratio. Usage:
 #   bench/compare_builds.sh REVISION [FILTER] [REPEAT] [path/to/new/rastros_bench]
-# e.g. bench/compare_builds.sh 7a15ee4 'BM_Analyse7x7Start/1/(0|1)/0/$|BM_StrongSolve5x5/1$' 5
+# e.g. bench/compare_builds.sh 7a15ee4 'BM_Analyse7x7Start/1/(0|1)/0/|BM_StrongSolve5x5/1/' 5
 set -euo pipefail
 REVISION=${1:?usage: compare_builds.sh REVISION [FILTER] [REPEAT] [new rastros_bench]}
-FILTER=${2:-'BM_Analyse7x7Start/1/(0|1)/0/$|BM_StrongSolve5x5/1$'}
+FILTER=${2:-'BM_Analyse7x7Start/1/(0|1)/0/|BM_StrongSolve5x5/1/'}
 REPEAT=${3:-5}
 cd "$(dirname "$0")/.."
 NEW=${4:-build/bench/rastros_bench}
@@ -35,7 +35,8 @@ for i in $(seq "$REPEAT"); do
     program=$OLD
     [[ $side == new ]] && program=$NEW
     say "run $i of $REPEAT, $side build..."
-    "$program" --benchmark_filter="$FILTER" --benchmark_format=json >"$WORK/$side-$i.json" 2>/dev/null
+    "$program" --benchmark_filter="$FILTER" --benchmark_format=json >"$WORK/$side-$i.json" \
+      2>"$WORK/err" || { cat "$WORK/err" >&2; say "the $side build's benchmarks failed"; exit 1; }
   done
 done
 

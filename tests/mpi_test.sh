@@ -75,6 +75,32 @@ mpi 3 batch --board 6x6 --input "$WORK/games.txt" --quiet --chunk 5 --checkpoint
 check "batch killed on 2 ranks, resumed on 3: byte-identical output" \
   cmp -s "$WORK/batch.out" "$WORK/resumed.out"
 
+# -- Kalah batch -------------------------------------------------------------------------------
+# Random games of Kalah(4,3) (some moves illegal: error lines), comments, and lines of other
+# variants: the same bytes on 1, 2 and 3 ranks as in one process, exit 2 for the bad lines.
+python3 - "$WORK/kalah.txt" <<'PY'
+import random, sys
+rng = random.Random(7)
+with open(sys.argv[1], "w") as out:
+    for i in range(120):
+        if i % 17 == 0:
+            out.write("# comment %d\n\n" % i)
+        prefix = "--houses 3 --seeds 3 " if i % 5 == 0 else ""
+        houses = 3 if prefix else 4
+        out.write(prefix + " ".join(str(rng.randint(1, houses)) for _ in range(rng.randint(0, 7))) + "\n")
+PY
+"$RASTROS" batch --game kalah --houses 4 --seeds 3 --input "$WORK/kalah.txt" --quiet >"$WORK/kalah.out"
+check "Kalah batch in one process: exit 2 for its illegal moves (got $?)" test $? -eq 2
+for ranks in 1 2 3; do
+  mpi "$ranks" batch --game kalah --houses 4 --seeds 3 --input "$WORK/kalah.txt" --quiet \
+    >"$WORK/kalah-$ranks.out" 2>/dev/null
+  check "Kalah batch on $ranks ranks: exit 2 like one process (got $?)" test $? -eq 2
+  check "Kalah batch on $ranks ranks: byte-identical output" cmp -s "$WORK/kalah.out" "$WORK/kalah-$ranks.out"
+done
+mpi 2 batch --game kalah --houses 4 --seeds 3 --input "$WORK/kalah.txt" --quiet \
+  --output "$WORK/kalah-file.out" 2>/dev/null
+check "Kalah batch on 2 ranks with --output" cmp -s "$WORK/kalah.out" "$WORK/kalah-file.out"
+
 # -- Strong solve ------------------------------------------------------------------------------
 "$RASTROS" solve --db "$WORK/strong.rdb" --board 5x5 --quiet >/dev/null
 for ranks in 1 2 3; do

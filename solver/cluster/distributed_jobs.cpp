@@ -129,8 +129,6 @@ namespace {
 
 // A dealt chunk's text at most (about): long runs of comments are split over several chunks.
 constexpr std::size_t kMaxItemBytes = std::size_t{1} << 20;
-// Results held on the root while they wait for an earlier chunk, at most (about).
-constexpr std::size_t kMaxWaitingBytes = std::size_t{64} << 20;
 
 std::string solve_chunk(const std::string& item, const BatchOptions& options, BatchSolvers& solvers,
                         const BatchCallbacks& callbacks) {
@@ -162,16 +160,14 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
                                   BatchCursor cursor, const BatchOptions& options,
                                   BatchSolvers& solvers, const BatchCallbacks& callbacks,
                                   const std::atomic<bool>& stop) {
-  // Root: the input position after each dealt chunk, and results waiting for earlier ones.
+  // Root: the input position after each dealt chunk.
   std::map<std::uint64_t, BatchCursor> read_after;
-  std::map<std::uint64_t, std::string> waiting;
   std::uint64_t dealt = 0;
-  std::uint64_t committed = 0;
   bool more = true;
   std::string line;
 
-  WorkCallbacks work;
-  work.next_item = [&](int) -> std::optional<std::string> {
+  OrderedWork work;
+  work.next_item = [&]() -> std::optional<std::string> {
     if (!more || stop.load(std::memory_order_relaxed)) return std::nullopt;
     std::string item = std::to_string(reader.line_number() + 1) + "\n";
     std::size_t jobs = 0;
@@ -203,45 +199,26 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
   work.work = [&](const std::string& item) {
     return solve_chunk(item, options, solvers, callbacks);
   };
-  // Results that wait for an earlier chunk are held in memory; past this many bytes no new
-  // chunk is dealt until the earlier one is in, so a slow chunk cannot make the root hold the
-  // rest of the output. (The test environment variable sets it to 1 byte: every result out of
-  // order then makes the ranks wait, and the output must still come out whole and in order.)
-  static const std::size_t max_waiting_bytes = [] {
-    const char* text = std::getenv("RASTROS_TEST_BATCH_WAITING_BYTES");
-    return text ? std::max<std::size_t>(1, std::strtoull(text, nullptr, 10)) : kMaxWaitingBytes;
-  }();
-  std::size_t waiting_bytes = 0;
-  std::uint64_t holds = 0;  // times dealing stopped for a slow chunk
-  work.hold = [&] { return waiting_bytes >= max_waiting_bytes; };
-  work.deliver = [&](std::uint64_t sequence, std::string result) {
-    if (sequence != committed && waiting_bytes < max_waiting_bytes &&
-        waiting_bytes + result.size() >= max_waiting_bytes) {
-      ++holds;
-    }
-    waiting_bytes += result.size();
-    waiting.emplace(sequence, std::move(result));
-    // Commit every chunk whose predecessors are all in, in input order.
-    for (auto next = waiting.find(committed); next != waiting.end();
-         next = waiting.find(committed)) {
-      const std::size_t newline = next->second.find('\n');
-      std::istringstream counts(next->second.substr(0, newline));
-      std::uint64_t results = 0;
-      std::uint64_t bad = 0;
-      counts >> results >> bad;
-      const BatchCursor& after = read_after.at(committed);
-      cursor.input_offset = after.input_offset;
-      cursor.lines_read = after.lines_read;
-      cursor.results += results;
-      cursor.bad_lines += bad;
-      callbacks.commit(std::string_view(next->second).substr(newline + 1), cursor);
-      read_after.erase(committed);
-      waiting_bytes -= next->second.size();
-      waiting.erase(next);
-      ++committed;
-    }
+  // (The test environment variable sets the limit to 1 byte: every result out of order then
+  // makes the ranks wait, and the output must still come out whole and in order.)
+  if (const char* text = std::getenv("RASTROS_TEST_BATCH_WAITING_BYTES")) {
+    work.max_waiting_bytes = std::max<std::size_t>(1, std::strtoull(text, nullptr, 10));
+  }
+  work.commit = [&](std::uint64_t sequence, const std::string& result) {
+    const std::size_t newline = result.find('\n');
+    std::istringstream counts(result.substr(0, newline));
+    std::uint64_t results = 0;
+    std::uint64_t bad = 0;
+    counts >> results >> bad;
+    const BatchCursor& after = read_after.at(sequence);
+    cursor.input_offset = after.input_offset;
+    cursor.lines_read = after.lines_read;
+    cursor.results += results;
+    cursor.bad_lines += bad;
+    callbacks.commit(std::string_view(result).substr(newline + 1), cursor);
+    read_after.erase(sequence);
   };
-  deal_work(world, work);
+  const std::uint64_t holds = deal_in_order(world, work);
   if (world.rank() == 0 && std::getenv("RASTROS_TEST_BATCH_WAITING_BYTES")) {
     std::fprintf(stderr, "batch: dealing held %llu times for an earlier chunk\n",
                  static_cast<unsigned long long>(holds));

@@ -7,6 +7,7 @@
 #include <boost/serialization/utility.hpp>
 #include <chrono>
 #include <exception>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -129,6 +130,35 @@ void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callb
   }
   dealer.join();
   if (dealer_error) std::rethrow_exception(dealer_error);
+}
+
+std::uint64_t deal_in_order(const boost::mpi::communicator& world, const OrderedWork& ordered) {
+  std::map<std::uint64_t, std::string> waiting;  // results that came before an earlier one
+  std::size_t waiting_bytes = 0;
+  std::uint64_t committed = 0;
+  std::uint64_t holds = 0;
+  WorkCallbacks callbacks;
+  callbacks.next_item = [&](int) { return ordered.next_item(); };
+  callbacks.work = ordered.work;
+  callbacks.hold = [&] { return waiting_bytes >= ordered.max_waiting_bytes; };
+  callbacks.deliver = [&](std::uint64_t sequence, std::string result) {
+    if (sequence != committed && waiting_bytes < ordered.max_waiting_bytes &&
+        waiting_bytes + result.size() >= ordered.max_waiting_bytes) {
+      ++holds;
+    }
+    waiting_bytes += result.size();
+    waiting.emplace(sequence, std::move(result));
+    // Commit every result whose predecessors are all in.
+    for (auto next = waiting.find(committed); next != waiting.end();
+         next = waiting.find(committed)) {
+      ordered.commit(committed, next->second);
+      waiting_bytes -= next->second.size();
+      waiting.erase(next);
+      ++committed;
+    }
+  };
+  deal_work(world, callbacks);
+  return holds;
 }
 
 }  // namespace rastros::cluster

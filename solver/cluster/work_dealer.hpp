@@ -14,6 +14,7 @@
 // so the same dealer serves maps (a start square each) and batches (a chunk of lines each).
 
 #include <boost/mpi/communicator.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -41,5 +42,23 @@ struct WorkCallbacks {
 
 /// Runs on every rank of `world` and returns on each once all items are done.
 void deal_work(const boost::mpi::communicator& world, const WorkCallbacks& callbacks);
+
+/// Work whose results are used in the order of the items (a batch's output follows its input).
+struct OrderedWork {
+  /// Root only: the next item, or nullopt when there are no more (or the job must stop).
+  std::function<std::optional<std::string>()> next_item;
+  /// Every rank: computes an item's result.
+  std::function<std::string(const std::string& item)> work;
+  /// Root only: each result, in item order (sequence 0, 1, 2...).
+  std::function<void(std::uint64_t sequence, const std::string& result)> commit;
+  /// Results held on the root while they wait for an earlier item, at most (about): past this
+  /// no item is handed out until the earlier one is in, so one slow item cannot make the root
+  /// hold the rest of the output.
+  std::size_t max_waiting_bytes = std::size_t{64} << 20;
+};
+
+/// deal_work with results committed in item order. Returns, on the root, how many times
+/// dealing stopped for an earlier item (0 elsewhere).
+std::uint64_t deal_in_order(const boost::mpi::communicator& world, const OrderedWork& work);
 
 }  // namespace rastros::cluster

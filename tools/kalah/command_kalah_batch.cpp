@@ -6,6 +6,8 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <tuple>
 
 #include "batch/batch_runner.hpp"
@@ -17,8 +19,12 @@
 #include "kalah/kalah_endgame_options.hpp"
 #include "kalah/kalah_options.hpp"
 #include "kalah/kalah_output.hpp"
+#include "mpi_world.hpp"
 #include "options.hpp"
 #include "progress.hpp"
+#ifdef RASTROS_HAVE_MPI
+#include "cluster/work_dealer.hpp"
+#endif
 
 namespace rastros::tools::kalah_cli {
 
@@ -56,25 +62,65 @@ class Solvers {
   std::map<std::tuple<int, int, CaptureRule>, Entry> entries_;
 };
 
-// Solves the lines of `input` and hands one JSON line each (newline included) to `emit`;
-// returns the bad lines.
-std::uint64_t solve_lines(std::istream& input, const std::function<void(const std::string&)>& emit,
-                          const KalahVariantText& defaults, Solvers& solvers, bool root_only,
-                          bool timing) {
-  LineReader reader(input, BatchCursor{});
-  std::string text;
-  std::uint64_t bad = 0;
-  while (reader.next(text)) {
-    const KalahBatchLine line = parse_kalah_batch_line(text, defaults);
-    if (line.kind == KalahBatchLine::Kind::skip) continue;
-    if (line.kind == KalahBatchLine::Kind::error) {
-      ++bad;
-      Json error = Json::object();
-      error.set("line", reader.line_number()).set("error", line.error);
-      emit(error.dump() + "\n");
-      continue;
+// The input is cut into chunks, the unit a rank of an MPI job is dealt: "FIRST-LINE-NUMBER\n"
+// and the raw lines (each ending in '\n') up to and including the next one to solve; blank
+// lines and comments before it ride along so that line numbers stay right. A chunk's result is
+// "BAD-LINES\n" and its JSON lines. One process runs the same chunks in turn, so its output is
+// the MPI job's to the byte.
+class Chunks {
+ public:
+  Chunks(std::istream& input, KalahVariantText defaults)
+      : reader_(input, BatchCursor{}), defaults_(std::move(defaults)) {}
+
+  std::optional<std::string> next() {
+    std::string item = std::to_string(reader_.line_number() + 1) + "\n";
+    std::string text;
+    bool any = false;
+    // A long run of comments is split over several chunks rather than held at once.
+    while (item.size() < kMaxChunkBytes && reader_.next(text)) {
+      any = true;
+      item.append(text).append("\n");
+      if (parse_kalah_batch_line(text, defaults_).kind != KalahBatchLine::Kind::skip) break;
     }
-    const KalahBatchJob& job = *line.job;
+    if (!any) return std::nullopt;
+    return item;
+  }
+
+ private:
+  static constexpr std::size_t kMaxChunkBytes = std::size_t{1} << 20;
+  LineReader reader_;
+  KalahVariantText defaults_;
+};
+
+struct ChunkSolver {
+  const KalahVariantText& defaults;
+  Solvers& solvers;
+  bool root_only;
+  bool timing;
+
+  std::string operator()(const std::string& item) const {
+    std::istringstream lines(item);
+    std::uint64_t number = 0;
+    lines >> number;
+    lines.ignore(1);
+    std::string text, output;
+    std::uint64_t bad = 0;
+    for (; std::getline(lines, text); ++number) {
+      const KalahBatchLine line = parse_kalah_batch_line(text, defaults);
+      if (line.kind == KalahBatchLine::Kind::skip) continue;
+      if (line.kind == KalahBatchLine::Kind::error) {
+        ++bad;
+        Json error = Json::object();
+        error.set("line", number).set("error", line.error);
+        output.append(error.dump()).append("\n");
+        continue;
+      }
+      output.append(solve(*line.job, number)).append("\n");
+    }
+    return std::to_string(bad) + "\n" + output;
+  }
+
+  std::string solve(const KalahBatchJob& job, std::uint64_t number) const {
     auto& entry = solvers.for_game(job.game);
     const std::uint64_t nodes_before = entry.solver->nodes();
     const auto started = std::chrono::steady_clock::now();
@@ -84,9 +130,33 @@ std::uint64_t solve_lines(std::istream& input, const std::function<void(const st
     const KalahInput input{job.game, job.moves, job.position};
     Json json = result_json({input, result, root_only, entry.solver->nodes() - nodes_before, seconds,
                              entry.endgame ? entry.endgame->max_seeds() : -1, std::nullopt, timing});
-    json.prepend("line", reader.line_number());
-    emit(json.dump() + "\n");
+    json.prepend("line", number);
+    return json.dump();
   }
+};
+
+// Solves every chunk of `input` (over the ranks of an MPI job, or here) and hands the JSON lines
+// to `emit` in input order, on the root; returns the bad lines there (0 on other ranks).
+std::uint64_t solve_lines(std::istream& input, const std::function<void(const std::string&)>& emit,
+                          const KalahVariantText& defaults, const ChunkSolver& solve) {
+  Chunks chunks(input, defaults);
+  std::uint64_t bad = 0;
+  const auto commit = [&](std::uint64_t, const std::string& result) {
+    const std::size_t newline = result.find('\n');
+    bad += std::stoull(result.substr(0, newline));
+    if (newline + 1 < result.size()) emit(result.substr(newline + 1));
+  };
+#ifdef RASTROS_HAVE_MPI
+  if (mpi_size() > 1) {
+    cluster::OrderedWork work;
+    work.next_item = [&] { return chunks.next(); };
+    work.work = solve;
+    work.commit = commit;
+    cluster::deal_in_order(mpi_world(), work);
+    return bad;
+  }
+#endif
+  while (const auto item = chunks.next()) commit(0, solve(*item));
   return bad;
 }
 
@@ -126,25 +196,30 @@ int run_batch(const Arguments& arguments) {
   const ThreadLimit limit(threads);
   const KalahVariantText defaults{options.houses, options.seeds, options.rules};
   resolve_game(options);  // the defaults themselves must be a variant
-  Solvers solvers({parse_memory_size(memory), value_only, root_only}, endgame_options, quiet);
+  // Under MPI the root reads the input and writes the output; every rank solves.
+  const bool root = mpi_rank() == 0;
+  Solvers solvers({parse_memory_size(memory), value_only, root_only}, endgame_options,
+                  quiet || !root);
+  const ChunkSolver solve{defaults, solvers, root_only, timing};
 
   std::ifstream file;
-  if (input_path != "-") {
+  if (input_path != "-" && root) {
     file.open(input_path, std::ios::binary);
     if (!file) throw InputError("cannot open --input " + quote_input(input_path, 200));
   }
   std::istream& input = input_path == "-" ? std::cin : file;
   std::uint64_t bad = 0;
-  if (output_path) {
+  if (output_path && root) {
     // Streamed into the temporary file, which appears under its name once complete.
     AtomicFileWriter writer(*output_path, "output");
-    bad = solve_lines(input, [&](const std::string& line) { writer.write(line); }, defaults,
-                      solvers, root_only, timing);
+    bad = solve_lines(input, [&](const std::string& lines) { writer.write(lines); }, defaults,
+                      solve);
     writer.commit();
   } else {
-    bad = solve_lines(input, [](const std::string& line) { std::cout << line; }, defaults,
-                      solvers, root_only, timing);
+    bad = solve_lines(input, [](const std::string& lines) { std::cout << lines; }, defaults,
+                      solve);
   }
+  if (!root) return 0;
   if (bad && !quiet) std::cerr << "rastros batch: " << bad << " bad line(s)\n";
   return bad ? 2 : 0;
 }
