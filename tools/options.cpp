@@ -43,8 +43,8 @@ void add_search_options(po::options_description& description, std::string& memor
                         bool& value_only) {
   description.add_options()(
       "memory", po::value(&memory),
-      "transposition table size, e.g. 32M or 2G (default: 8M with --value-only, else 32M; "
-      "see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
+      "the most memory the search may use, e.g. 32M or 2G: its transposition table (default: "
+      "8M with --value-only, else 32M; see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
                                               "win/loss/draw only, no remoteness (faster)");
 }
 

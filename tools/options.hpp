@@ -38,7 +38,8 @@ struct GivenVariant {
 void add_variant_options(po::options_description& description, VariantOptions& options,
                          bool with_rules = true, bool with_start = true);
 void add_position_options(po::options_description& description, PositionOptions& options);
-/// Adds --memory (the transposition table) and --value-only, shared by the searching commands.
+/// Adds --memory (the most memory the search may use: its transposition table) and --value-only,
+/// shared by the searching commands.
 void add_search_options(po::options_description& description, std::string& memory,
                         bool& value_only);
 /// Adds --threads; returns where the value goes (0: all cores, divided among the MPI ranks
