@@ -307,8 +307,9 @@ expect_json "map --algorithm proof-number agrees with alpha-beta" \
 expect_error 2 "value-only" "map --algorithm proof-number without --value-only" \
   map --board 4x4 --algorithm proof-number
 expect_error 2 "algorithm" "map with an unknown --algorithm" map --board 4x4 --algorithm mcts
-expect_error 2 "squares at once|more than this machine" "map: a table a square beyond the machine" \
-  map --board 4x4 --value-only --algorithm proof-number --memory 20G --threads 8
+# --memory is the whole map's: the squares solved at once share it, each at least the smallest table.
+expect_error 2 "squares at once" "map: --memory too small to share among the squares at once" \
+  map --board 4x4 --value-only --algorithm proof-number --memory 256K --threads 8
 
 # Databases: solve --db writes a strong database; query answers from it ("source"), falls back
 # to search or exits 4 with --no-search; damaged files exit 3; stats in JSON and CSV.

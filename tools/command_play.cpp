@@ -204,7 +204,8 @@ int run_play(const Arguments& arguments) {
       "quiet", po::bool_switch(&quiet), "no \"thinking\" line on stderr");
   add_threads_option(description, threads);
   description.add_options()("memory", po::value(&memory),
-                            "transposition table of the live solver (default 32M)");
+                            "the most memory the live solver may use: its transposition table "
+                            "(default 32M)");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros play [--board WxH --start SQ --rules R --steps S] "
                           "[--db FILE] [--side 1|2]\nA game against perfect play. Commands are "

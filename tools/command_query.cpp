@@ -41,7 +41,8 @@ int run_query(const Arguments& arguments) {
   add_position_options(description, where);
   add_threads_option(description, threads);
   description.add_options()("memory", po::value(&memory),
-                            "transposition table of the fallback search (default 32M)")(
+                            "the most memory the fallback search may use: its transposition table "
+                            "(default 32M)")(
       "no-search", po::bool_switch(&no_search),
       "never search: a position the database lacks exits with status 4, and a won position of "
       "a strategy database lists only the moves the file holds")("quiet", po::bool_switch(&quiet),

@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "options.hpp"
 #include "progress.hpp"
+#include "search/memory_share.hpp"
 #include "serve/api.hpp"
 #include "serve/http_server.hpp"
 
@@ -49,7 +50,8 @@ int run_serve(const Arguments& arguments) {
       "threads answering connections (database answers, files, errors; default: cores)");
   add_threads_option(description, threads);
   description.add_options()("memory", po::value(&memory),
-                            "transposition table of each search (default 32M)")(
+                            "the most memory the searches may use, shared by the --max-searches "
+                            "running at once (default: a 32M table each)")(
       "web-root", po::value(&web_root)->default_value(web_root),
       "directory of the page's files (index.html, app.js, style.css)")(
       "quiet", po::bool_switch(&quiet),
@@ -81,12 +83,13 @@ int run_serve(const Arguments& arguments) {
   serve::ApiOptions api_options;
   api_options.max_seconds = max_seconds;
   api_options.max_searches = max_searches;
-  api_options.table_bytes = memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
+  // --memory is the server's: the searches running at once share it. Without it each search has
+  // the default table of one solve.
+  api_options.table_bytes =
+      memory.empty() ? default_table_bytes(false)
+                     : table_share(parse_memory_size(memory), std::max(max_searches, 1),
+                                   "searches at once", "--max-searches");
   api_options.web_root = web_root;
-  if (api_options.table_bytes < kMinimumTableBytes) {
-    throw InputError("--memory " + escape_control(memory) + " is too small: at least " +
-                     std::to_string(kMinimumTableBytes) + " bytes are needed");
-  }
   const ThreadLimit limit(threads);
 
   // Each file's header and block index; blocks are read as requests need them.

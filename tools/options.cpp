@@ -5,7 +5,6 @@
 
 #include <iostream>
 
-#include "batch/batch_line.hpp"
 #include "core/errors.hpp"
 #include "game_registry.hpp"
 #include "mpi_world.hpp"
@@ -44,8 +43,8 @@ void add_search_options(po::options_description& description, std::string& memor
                         bool& value_only) {
   description.add_options()(
       "memory", po::value(&memory),
-      "transposition table size, e.g. 32M or 2G (default: 8M with --value-only, else 32M; "
-      "see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
+      "the most memory the search may use, e.g. 32M or 2G: its transposition table (default: "
+      "8M with --value-only, else 32M; see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
                                               "win/loss/draw only, no remoteness (faster)");
 }
 
@@ -87,17 +86,11 @@ void check_given_variant(const GivenVariant& given, const Rastros& game, const s
 }
 
 Rastros resolve_variant(const VariantOptions& options) {
-  return resolve_variant_text({options.board, options.start, options.rules, options.steps});
+  return resolve_variant_text(options);
 }
 
 PositionInput resolve_position(const VariantOptions& variant, const PositionOptions& options) {
-  if (options.moves && options.position) {
-    throw InputError("give either --moves or --position, not both");
-  }
-  BatchJob job = resolve_input({variant.board, variant.start, variant.rules, variant.steps},
-                               options.position.value_or(options.moves.value_or("")),
-                               options.position.has_value());
-  return {job.rastros, std::move(job.moves), job.position};
+  return resolve_input(variant, options.moves, options.position);
 }
 
 bool parse_command_line(const std::vector<std::string>& arguments,

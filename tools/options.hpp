@@ -9,18 +9,15 @@
 #include <vector>
 
 #include "json.hpp"
+#include "rastros/input.hpp"
 #include "rastros/notation.hpp"
 
 namespace rastros::tools {
 
 namespace po = boost::program_options;
 
-struct VariantOptions {
-  std::string board = "7x7";
-  std::optional<std::string> start;
-  std::string rules = "standard";
-  std::string steps = "king";
-};
+/// --board --start --rules --steps as given (rastros/input.hpp reads them).
+using VariantOptions = VariantText;
 
 struct PositionOptions {
   std::optional<std::string> moves;
@@ -36,19 +33,13 @@ struct GivenVariant {
   std::optional<std::string> steps;
 };
 
-/// A variant and a position on it, checked.
-struct PositionInput {
-  Rastros rastros;
-  std::vector<Square> moves;  // empty when the position was given as a string
-  Position position;
-};
-
 /// Adds --board --start --rules --steps (rules only when `with_rules`, start only when
 /// `with_start`).
 void add_variant_options(po::options_description& description, VariantOptions& options,
                          bool with_rules = true, bool with_start = true);
 void add_position_options(po::options_description& description, PositionOptions& options);
-/// Adds --memory (the transposition table) and --value-only, shared by the searching commands.
+/// Adds --memory (the most memory the search may use: its transposition table) and --value-only,
+/// shared by the searching commands.
 void add_search_options(po::options_description& description, std::string& memory,
                         bool& value_only);
 /// Adds --threads; returns where the value goes (0: all cores, divided among the MPI ranks
@@ -61,6 +52,8 @@ void add_optional_option(po::options_description& description, const char* name,
 /// Throws InputError naming the first given option that differs from `game` (read from `file`).
 void check_given_variant(const GivenVariant& given, const Rastros& game, const std::string& file);
 
+/// The variant, and the variant with the position of --moves or --position: read, as batch lines
+/// and the web API's requests are, by rastros/input.hpp. Throw InputError.
 Rastros resolve_variant(const VariantOptions& options);
 PositionInput resolve_position(const VariantOptions& variant, const PositionOptions& options);
 

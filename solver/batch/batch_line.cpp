@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "rastros/notation.hpp"
 
 namespace rastros {
 namespace {
@@ -72,29 +71,6 @@ std::string_view read_options(std::string_view rest, VariantText& variant) {
 }
 
 }  // namespace
-
-Rastros resolve_variant_text(const VariantText& variant, bool for_position) {
-  const Board board = parse_board(variant.board, parse_steps(variant.steps));
-  std::optional<Square> start;
-  if (variant.start) start = parse_square(board, *variant.start);
-  const StuckRule rules = parse_rules(variant.rules);
-  return for_position ? Rastros::for_positions(board, start, rules) : Rastros(board, start, rules);
-}
-
-BatchJob resolve_input(const VariantText& variant, std::string_view text, bool is_position) {
-  const Rastros rastros = resolve_variant_text(variant, is_position);
-  if (is_position) {
-    try {
-      return {rastros, {}, parse_reachable_position(rastros, text)};
-    } catch (const StartSquareError& error) {
-      // The start was the board's default: the position may come from another game.
-      if (variant.start) throw;
-      throw StartSquareError(std::string(error.what()) + " (another start: give --start)");
-    }
-  }
-  PlayedGame game = parse_game(rastros, text);
-  return {rastros, std::move(game.moves), game.position};
-}
 
 BatchLine parse_batch_line(std::string_view text, const VariantText& defaults) {
   BatchLine line;

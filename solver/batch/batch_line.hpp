@@ -16,28 +16,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
-#include "rastros/rastros.hpp"
+#include "rastros/input.hpp"
 
 namespace rastros {
 
-/// The variant options in text form, as given on the command line or on a line.
-struct VariantText {
-  std::string board = "7x7";
-  std::optional<std::string> start;
-  std::string rules = "standard";
-  std::string steps = "king";
-
-  friend bool operator==(const VariantText&, const VariantText&) = default;
-};
-
-/// A position to solve: its variant, and the game leading to it when given as moves.
-struct BatchJob {
-  Rastros rastros;
-  std::vector<Square> moves;  // empty when the line gave a position string
-  Position position;
-};
+/// A batch line's position: its variant, and the game leading to it when given as moves.
+using BatchJob = PositionInput;
 
 /// Longest line accepted; longer lines are reported as errors without being stored whole
 /// (the longest meaningful line, a full 64-square game plus options, is under 300 bytes).
@@ -52,16 +37,5 @@ struct BatchLine {
 
 /// Parses one line (without its newline). Never throws.
 BatchLine parse_batch_line(std::string_view text, const VariantText& defaults);
-
-/// Builds the variant from its text form. Throws InputError naming the bad option. For a position
-/// string (`for_position`), a default start on a goal (2x2 without --start) is no error: the
-/// variant then has no start (Rastros::for_positions).
-Rastros resolve_variant_text(const VariantText& variant, bool for_position = false);
-
-/// The variant and the position of one input, checked: `text` is the moves played from the start,
-/// or with `is_position` a position string, refused when no game could reach it
-/// (parse_reachable_position). Every entry point reads its input through this: the command line,
-/// batch lines and the web API. Throws InputError naming what is wrong.
-BatchJob resolve_input(const VariantText& variant, std::string_view text, bool is_position);
 
 }  // namespace rastros

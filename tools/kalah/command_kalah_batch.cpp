@@ -1,9 +1,11 @@
 // `rastros batch --game kalah`: solves every line of a file (games or position strings of any
 // Kalah variant), one JSON object a line in input order.
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -32,11 +34,19 @@ using namespace rastros::kalah;
 
 namespace {
 
-// One solver (and endgame database) a variant met, kept for the lines after it.
+// A variant's table, or less when --memory is smaller: the size of one solve's.
+constexpr std::size_t kVariantTableBytes = std::size_t{64} << 20;
+
+// One solver (and endgame database) a variant met, kept for the lines after it. --memory bounds
+// the tables together: when they are all in use the least recently used solver is dropped (its
+// endgame database, small and slow to rebuild, is kept).
 class Solvers {
  public:
-  Solvers(KalahSolveOptions options, EndgameOptions endgame, bool quiet)
-      : options_(options), endgame_(std::move(endgame)), quiet_(quiet) {}
+  Solvers(KalahSolveOptions options, std::size_t memory, EndgameOptions endgame, bool quiet)
+      : options_(options), endgame_(std::move(endgame)), quiet_(quiet) {
+    options_.table_bytes = std::min(memory, kVariantTableBytes);
+    capacity_ = std::max<std::size_t>(1, memory / options_.table_bytes);
+  }
 
   struct Entry {
     std::shared_ptr<const KalahEndgame> endgame;
@@ -44,22 +54,37 @@ class Solvers {
   };
 
   Entry& for_game(const Kalah& game) {
-    const auto key = std::make_tuple(game.houses(), game.seeds(), game.rule());
+    const Key key = std::make_tuple(game.houses(), game.seeds(), game.rule());
     auto found = entries_.find(key);
-    if (found == entries_.end()) {
-      Entry entry;
-      entry.endgame = endgame_for_search(game, endgame_, quiet_);
+    if (found == entries_.end() || !found->second.solver) {
+      Entry& entry = entries_[key];
+      if (!entry.endgame) entry.endgame = endgame_for_search(game, endgame_, quiet_);
+      make_room();
       entry.solver = std::make_unique<KalahSolver>(game, options_, entry.endgame.get());
-      found = entries_.emplace(key, std::move(entry)).first;
+      found = entries_.find(key);
     }
+    recent_.remove(key);
+    recent_.push_front(key);
     return found->second;
   }
 
  private:
+  using Key = std::tuple<int, int, CaptureRule>;
+
+  // Drops the least recently used solvers until one more fits.
+  void make_room() {
+    while (recent_.size() >= capacity_) {
+      entries_[recent_.back()].solver.reset();
+      recent_.pop_back();
+    }
+  }
+
   KalahSolveOptions options_;
   EndgameOptions endgame_;
   bool quiet_;
-  std::map<std::tuple<int, int, CaptureRule>, Entry> entries_;
+  std::size_t capacity_ = 1;
+  std::map<Key, Entry> entries_;
+  std::list<Key> recent_;  // the variants with a solver, most recently used first
 };
 
 // The input is cut into chunks, the unit a rank of an MPI job is dealt: "FIRST-LINE-NUMBER\n"
@@ -165,7 +190,7 @@ std::uint64_t solve_lines(std::istream& input, const std::function<void(const st
 int run_batch(const Arguments& arguments) {
   KalahOptions options;
   EndgameOptions endgame_options;
-  std::string input_path, memory = "64M";
+  std::string input_path, memory = "256M";
   std::optional<std::string> output_path;
   bool value_only = false, root_only = false, timing = false, quiet = false;
   int threads = 0;
@@ -176,7 +201,9 @@ int run_batch(const Arguments& arguments) {
                       "write the JSON Lines here (atomically, when complete) instead of stdout");
   add_kalah_options(description, options, false);
   description.add_options()(
-      "memory", po::value(&memory)->default_value(memory), "transposition table a variant")(
+      "memory", po::value(&memory)->default_value(memory),
+      "the most memory the transposition tables may use together: 64M a variant met, or "
+      "less when the bound is small")(
       "value-only", po::bool_switch(&value_only), "win/draw/loss only, no scores")(
       "root-only", po::bool_switch(&root_only), "each position's value and score alone")(
       "timing", po::bool_switch(&timing), "add \"nodes\" and \"seconds\" to each line")(
@@ -198,7 +225,7 @@ int run_batch(const Arguments& arguments) {
   resolve_game(options);  // the defaults themselves must be a variant
   // Under MPI the root reads the input and writes the output; every rank solves.
   const bool root = mpi_rank() == 0;
-  Solvers solvers({parse_memory_size(memory), value_only, root_only}, endgame_options,
+  Solvers solvers({0, value_only, root_only}, parse_memory_size(memory), endgame_options,
                   quiet || !root);
   const ChunkSolver solve{defaults, solvers, root_only, timing};
 

@@ -310,8 +310,9 @@ std::optional<Response> Api::solve(const std::map<std::string, std::string>& val
                                    Clock::time_point received, bool may_search) {
   const Parameters parameters(values, {"board", "start", "rules", "steps", "moves", "position"},
                               "/api/solve");
-  const PositionOptions where{parameters.get("moves"), parameters.get("position")};
-  const PositionInput input = resolve_position(variant_of(parameters), where);
+  // Read as the command line and batch lines are (rastros/input.hpp).
+  const PositionInput input =
+      resolve_input(variant_of(parameters), parameters.get("moves"), parameters.get("position"));
   const Board& board = input.rastros.board();
 
   for (const auto& loaded : databases_) {
@@ -352,11 +353,7 @@ std::optional<Response> Api::map(const std::map<std::string, std::string>& value
                                  Clock::time_point received, bool may_search) {
   const Parameters parameters(values, {"board", "rules", "steps", "value_only"}, "/api/map");
   const bool value_only = parameters.flag("value_only");
-  const VariantOptions variant = variant_of(parameters);
-  const Board board = parse_board(variant.board, parse_steps(variant.steps));
-  // Any non-goal square serves as the variant's start: the map replaces it.
-  const Rastros rastros(board, board.is_goal(board.default_start()) ? 1 : board.default_start(),
-                        parse_rules(variant.rules));
+  const Rastros rastros = resolve_map_variant(variant_of(parameters));
   const std::string key = "map " + game_key(rastros) + (value_only ? " value-only" : "");
   const auto respond_with = [&](const Cache::Entry& entry) {
     Json json = map_json(rastros, entry.map, value_only);
