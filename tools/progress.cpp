@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -58,10 +59,13 @@ double physical_memory_bytes() {
 std::size_t parse_memory_size(const std::string& text) {
   std::size_t used = 0;
   double number = 0;
-  try {
-    number = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
+  // A digit first: std::stod would also take leading spaces, "inf", "nan" and hexadecimal.
+  if (!text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '.')) {
+    try {
+      number = std::stod(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
   }
   std::string unit = text.substr(used);
   if (!unit.empty() && unit.back() == 'B') unit.pop_back();
