@@ -32,6 +32,13 @@ constexpr int kMaxQueuedPerSlot = 256;
 
 }  // namespace
 
+void check_server_options(const ServerOptions& options) {
+  if (options.io_threads < 1 || options.io_threads > kMaxIoThreads) {
+    throw InputError("--io-threads must be between 1 and " + std::to_string(kMaxIoThreads) +
+                     ", not " + std::to_string(options.io_threads));
+  }
+}
+
 class HttpServer::Impl {
  public:
   Impl(Api& api, const ServerOptions& options)
@@ -224,7 +231,7 @@ void HttpServer::Impl::accept() {
 }
 
 HttpServer::HttpServer(Api& api, const ServerOptions& options)
-    : impl_(std::make_unique<Impl>(api, options)) {}
+    : impl_((check_server_options(options), std::make_unique<Impl>(api, options))) {}
 
 HttpServer::~HttpServer() = default;
 
