@@ -160,6 +160,7 @@ int run_batch(const Arguments& arguments) {
   if (from_stdin && !checkpoint_directory.empty()) {
     throw InputError("--checkpoint needs --input FILE: standard input cannot be read again");
   }
+  if (!from_stdin && !checkpoint_directory.empty()) check_resumable_input(input_path);
   // The defaults are checked once here, so that a typo fails the run instead of every line. A
   // default start on a goal (2x2 without --start) is left to the lines: position lines need no
   // start, game lines are refused one by one.

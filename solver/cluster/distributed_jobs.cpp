@@ -169,6 +169,7 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
   std::uint64_t committed = 0;
   bool more = true;
   std::string line;
+  reader.stop_on(stop);
 
   WorkCallbacks work;
   work.next_item = [&](int) -> std::optional<std::string> {
