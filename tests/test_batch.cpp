@@ -152,6 +152,21 @@ TEST(LineReader, CountsLinesAndBytesAndCutsLongLines) {
   EXPECT_EQ(reader.line_number(), 5u);
 }
 
+TEST(LineReader, GivesUpAnEndlessLineWhenStopped) {
+  // An endless line (--input /dev/zero) would be skipped forever: a stop ends the read, and
+  // the line is neither counted nor consumed in the offset.
+  std::istringstream input("a\n" + std::string(1 << 20, '0'));
+  LineReader reader(input, BatchCursor{});
+  std::atomic<bool> stop{false};
+  reader.stop_on(stop);
+  std::string line;
+  ASSERT_TRUE(reader.next(line));
+  stop = true;
+  EXPECT_FALSE(reader.next(line));
+  EXPECT_EQ(reader.offset(), 2u);
+  EXPECT_EQ(reader.line_number(), 1u);
+}
+
 // -- Solving, checked against plain minimax --------------------------------------------------
 
 struct SmallVariant {
@@ -369,6 +384,30 @@ TEST(BatchCheckpoint, ResumesFromTheLastCommitAndCutsLaterOutput) {
   EXPECT_EQ(read_file(output), "one\ntwo\nthree\n");
   EXPECT_FALSE(std::filesystem::exists(directory.path()));
   std::filesystem::remove(output);
+}
+
+TEST(BatchCheckpoint, RefusesAnOutputEditedSinceTheCheckpoint) {
+  TemporaryDirectory directory{"rastros-batch-test", TemporaryDirectory::Create::no};
+  {
+    BatchCheckpoint checkpoint(directory.path(), "identity-1", false);
+    checkpoint.commit("one\ntwo\n", {10, 3, 2, 1});
+  }
+  // The same length, one byte changed before the recorded offset.
+  std::fstream(directory.path() / "output.jsonl", std::ios::in | std::ios::out).write("ONE", 3);
+  EXPECT_THROW(BatchCheckpoint(directory.path(), "identity-1", true), FileError);
+  std::fstream(directory.path() / "output.jsonl", std::ios::in | std::ios::out).write("one", 3);
+  BatchCheckpoint checkpoint(directory.path(), "identity-1", true);
+  EXPECT_TRUE(checkpoint.resumed());
+}
+
+TEST(BatchCheckpoint, RefusesAnInputThatCannotBeReadAgain) {
+  TemporaryDirectory directory{"rastros-batch-test"};
+  const auto fifo = directory.path() / "input";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_THROW(check_resumable_input(fifo), InputError);
+  EXPECT_THROW(check_resumable_input("/dev/zero"), InputError);
+  std::ofstream(directory.path() / "file") << "c3\n";
+  EXPECT_NO_THROW(check_resumable_input(directory.path() / "file"));
 }
 
 TEST(BatchCheckpoint, RefusesAnOutputThatIsNotItsOwnFile) {
