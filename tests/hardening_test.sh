@@ -103,6 +103,22 @@ status=$?
 took=$(((${EPOCHREALTIME/./} - sent) / 1000))
 check "SIGTERM during an endless line: exit 143 (got $status)" test "$status" -eq 143
 check "SIGTERM during an endless line: stopped in ${took} ms (< $STOP_MS)" test "$took" -lt "$STOP_MS"
+# ... and while it waits on an idle pipe for a line that never comes.
+# (A FIFO held open for writing here, so that no writer process outlives the test.)
+mkfifo "$WORK/idle"
+exec 9<>"$WORK/idle"
+"$RASTROS" batch --input - --quiet <"$WORK/idle" >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+sent=${EPOCHREALTIME/./}
+kill -TERM "$pid"
+while kill -0 "$pid" 2>/dev/null && (((${EPOCHREALTIME/./} - sent) / 1000 < 10000)); do sleep 0.01; done
+took=$(((${EPOCHREALTIME/./} - sent) / 1000))
+wait "$pid"
+status=$?
+exec 9>&-
+check "SIGTERM on an idle pipe: exit 143 (got $status)" test "$status" -eq 143
+check "SIGTERM on an idle pipe: stopped in ${took} ms (< $STOP_MS)" test "$took" -lt "$STOP_MS"
 { head -c 5000 /dev/zero | tr '\0' 'c'; printf '\nc3\n'; } >"$WORK/long.txt"
 "$RASTROS" batch --input "$WORK/long.txt" --quiet >"$WORK/long.out" 2>/dev/null
 check "a line over 4096 bytes is that line's error" grep -q '"line": 1, "error": "line longer than 4096 bytes"' "$WORK/long.out"

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "batch/batch_checkpoint.hpp"
 #include "batch/batch_line.hpp"
@@ -165,6 +166,30 @@ TEST(LineReader, GivesUpAnEndlessLineWhenStopped) {
   EXPECT_FALSE(reader.next(line));
   EXPECT_EQ(reader.offset(), 2u);
   EXPECT_EQ(reader.line_number(), 1u);
+}
+
+TEST(StopAwareInput, ReadsAPipeAndEndsOnStopWhileWaiting) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  ASSERT_EQ(::write(ends[1], "c3\nb2", 5), 5);
+  std::atomic<bool> stop{false};
+  StopAwareInput input(ends[0], stop);
+  LineReader reader(input, BatchCursor{});
+  reader.stop_on(stop);
+  std::string line;
+  ASSERT_TRUE(reader.next(line));
+  EXPECT_EQ(line, "c3");
+  // "b2" has no newline yet and the writer stays open: the read waits until the stop.
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    stop = true;
+  });
+  EXPECT_FALSE(reader.next(line));
+  stopper.join();
+  EXPECT_EQ(reader.offset(), 3u);
+  EXPECT_EQ(reader.line_number(), 1u);
+  ::close(ends[0]);
+  ::close(ends[1]);
 }
 
 // -- Solving, checked against plain minimax --------------------------------------------------

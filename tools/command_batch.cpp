@@ -201,7 +201,9 @@ int run_batch(const Arguments& arguments) {
     file.open(input_path, std::ios::binary);
     if (!file) throw InputError("cannot read input " + input_path);
   }
-  std::istream& input = from_stdin ? std::cin : file;
+  // Standard input read so that a signal stops a run that waits for a line (an idle pipe).
+  StopAwareInput standard_input(STDIN_FILENO, stop_requested());
+  std::istream& input = from_stdin ? static_cast<std::istream&>(standard_input) : file;
   struct stat input_status {};
   const double input_bytes =
       !from_stdin && ::stat(input_path.c_str(), &input_status) == 0 ? input_status.st_size : 0;

@@ -1,5 +1,10 @@
 #include "batch/batch_runner.hpp"
 
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
@@ -11,6 +16,29 @@
 namespace rastros {
 
 // -- LineReader -------------------------------------------------------------------------------
+
+StopAwareInput::StopAwareInput(int fd, const std::atomic<bool>& stop)
+    : std::istream(nullptr), buffer_(fd, stop) {
+  rdbuf(&buffer_);
+}
+
+StopAwareInput::~StopAwareInput() = default;
+
+StopAwareInput::Buffer::int_type StopAwareInput::Buffer::underflow() {
+  if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+  for (;;) {
+    if (stop_.load(std::memory_order_relaxed)) return traits_type::eof();
+    pollfd ready{fd_, POLLIN, 0};
+    const int polled = ::poll(&ready, 1, 100);
+    if (polled < 0 && errno != EINTR) return traits_type::eof();
+    if (polled <= 0) continue;  // nothing yet: look at the stop flag again
+    const ssize_t got = ::read(fd_, data_, sizeof data_);
+    if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (got <= 0) return traits_type::eof();
+    setg(data_, data_, data_ + got);
+    return traits_type::to_int_type(*gptr());
+  }
+}
 
 bool LineReader::next(std::string& line) {
   line.clear();
@@ -26,6 +54,11 @@ bool LineReader::next(std::string& line) {
     const int c = buffer->sbumpc();
     if (c == std::char_traits<char>::eof()) {
       input_.setstate(std::ios::eofbit);
+      // A StopAwareInput ends when a stop is requested: a line cut there is not a line.
+      if (stop_ && stop_->load(std::memory_order_relaxed)) {
+        offset_ = start;
+        return false;
+      }
       if (!any) return false;
       break;
     }

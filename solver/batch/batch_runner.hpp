@@ -51,6 +51,30 @@ struct BatchResult {
   std::string error;  // when job is not set
 };
 
+/// An input stream over a file descriptor (standard input: a pipe, a terminal) whose reads
+/// wait for data at most a tenth of a second at a time, so that a stop request ends a read
+/// that no data comes to; the stream then ends as if the input had.
+class StopAwareInput : public std::istream {
+ public:
+  StopAwareInput(int fd, const std::atomic<bool>& stop);
+  ~StopAwareInput() override;
+
+ private:
+  class Buffer : public std::streambuf {
+   public:
+    Buffer(int fd, const std::atomic<bool>& stop) : fd_(fd), stop_(stop) {}
+
+   protected:
+    int_type underflow() override;
+
+   private:
+    int fd_;
+    const std::atomic<bool>& stop_;
+    char data_[1 << 16];
+  };
+  Buffer buffer_;
+};
+
 /// Reads lines from a stream, counting bytes and lines, without ever holding more than
 /// kMaxBatchLineBytes + 1 bytes of one line.
 class LineReader {
