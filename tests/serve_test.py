@@ -109,6 +109,13 @@ with tempfile.TemporaryDirectory() as scratch:
             (["--port", "70000"], 2, "bad --port"),
             (["--max-searches", "0"], 2, "bad --max-searches"),
             (["--max-seconds", "0"], 2, "bad --max-seconds"),
+            # Issue 37: each once aborted, exhausted threads or overflowed the deadline.
+            (["--io-threads", "33000"], 2, "--io-threads 33000"),
+            (["--max-searches", "100000000"], 2, "--max-searches 100000000"),
+            (["--max-seconds", "1e10"], 2, "--max-seconds 1e10"),
+            (["--max-seconds", "inf"], 2, "--max-seconds inf"),
+            (["--max-seconds", "nan"], 2, "--max-seconds nan"),
+            (["--threads", "2147483647"], 2, "--threads 2147483647"),
             (["--bogus"], 2, "unknown option")]:
         result = subprocess.run([RASTROS, "serve", "--port", "0", *arguments], capture_output=True,
                                 text=True, timeout=30)
@@ -162,7 +169,13 @@ try:
           .startswith("HTTP/1.1 413"), "huge body: 413")
     check(raw_request(server.port, b"POST /api/info HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
           .startswith("HTTP/1.1 405"), "POST: 405")
-    check(raw_request(server.port, b"garbage\r\n\r\n") == "", "malformed request: connection closed")
+    # Malformed requests get 400 (then the connection closes), not a silent hang-up.
+    for line in [b"garbage", b"GET", b"GET /", b"GET / HTTP/9", b"GET / HTTP/1.1 extra",
+                 b"G\x01T / HTTP/1.1", b"GET /\x7f HTTP/1.1", b"GET / HTTP/1.1\r\nBad Field: x",
+                 b"GET / HTTP/1.1\r\nContent-Length: x", b"GET  / HTTP/1.1", b"\x00\x00\x00"]:
+        status_line = raw_request(server.port, line + b"\r\n\r\n")
+        check(status_line.startswith("HTTP/1.1 400"), "malformed request %r: 400, got %r"
+              % (line, status_line))
 
     # Keep-alive: several requests on one connection.
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)

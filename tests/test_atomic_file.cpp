@@ -187,5 +187,22 @@ TEST_F(AtomicFileTest, WriterNeverOpensAFileAlreadyThere) {
   EXPECT_EQ(read_bytes(directory_ / "out"), (Bytes{'r', 'e', 's', 'u', 'l', 't', 's'}));
 }
 
+TEST_F(AtomicFileTest, StaleTemporaryFilesOfDeadWritersAreRemoved) {
+  // PID 999999999 is above any pid_max (a writer long gone); this process is alive.
+  const std::string mine = "out.tmp." + std::to_string(::getpid()) + ".1";
+  for (const std::string name : {"out.tmp.999999999.7", "other.tmp.999999999.7",
+                                 "out.tmp.999999999", "out.tmp.x.7", mine.c_str()}) {
+    std::ofstream(directory_ / name) << "left behind";
+  }
+  fs::create_symlink(directory_ / "victim", directory_ / "out.tmp.999999998.1");
+  write_file_atomically(directory_ / "out", Bytes{1}, "output");
+  // Only the dead writer's regular file of this name went; other names, odd shapes, live
+  // writers and links stay.
+  std::vector<std::string> kept{"other.tmp.999999999.7", "out", mine, "out.tmp.999999998.1",
+                                "out.tmp.999999999", "out.tmp.x.7"};
+  std::sort(kept.begin(), kept.end());
+  EXPECT_EQ(listing(), kept);
+}
+
 }  // namespace
 }  // namespace rastros

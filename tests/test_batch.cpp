@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "batch/batch_checkpoint.hpp"
 #include "batch/batch_line.hpp"
@@ -150,6 +151,45 @@ TEST(LineReader, CountsLinesAndBytesAndCutsLongLines) {
   EXPECT_EQ(reader.offset(), 2 + 1 + 4 + long_line.size() + 1 + 4);
   EXPECT_FALSE(reader.next(line));
   EXPECT_EQ(reader.line_number(), 5u);
+}
+
+TEST(LineReader, GivesUpAnEndlessLineWhenStopped) {
+  // An endless line (--input /dev/zero) would be skipped forever: a stop ends the read, and
+  // the line is neither counted nor consumed in the offset.
+  std::istringstream input("a\n" + std::string(1 << 20, '0'));
+  LineReader reader(input, BatchCursor{});
+  std::atomic<bool> stop{false};
+  reader.stop_on(stop);
+  std::string line;
+  ASSERT_TRUE(reader.next(line));
+  stop = true;
+  EXPECT_FALSE(reader.next(line));
+  EXPECT_EQ(reader.offset(), 2u);
+  EXPECT_EQ(reader.line_number(), 1u);
+}
+
+TEST(StopAwareInput, ReadsAPipeAndEndsOnStopWhileWaiting) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  ASSERT_EQ(::write(ends[1], "c3\nb2", 5), 5);
+  std::atomic<bool> stop{false};
+  StopAwareInput input(ends[0], stop);
+  LineReader reader(input, BatchCursor{});
+  reader.stop_on(stop);
+  std::string line;
+  ASSERT_TRUE(reader.next(line));
+  EXPECT_EQ(line, "c3");
+  // "b2" has no newline yet and the writer stays open: the read waits until the stop.
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    stop = true;
+  });
+  EXPECT_FALSE(reader.next(line));
+  stopper.join();
+  EXPECT_EQ(reader.offset(), 3u);
+  EXPECT_EQ(reader.line_number(), 1u);
+  ::close(ends[0]);
+  ::close(ends[1]);
 }
 
 // -- Solving, checked against plain minimax --------------------------------------------------
@@ -369,6 +409,30 @@ TEST(BatchCheckpoint, ResumesFromTheLastCommitAndCutsLaterOutput) {
   EXPECT_EQ(read_file(output), "one\ntwo\nthree\n");
   EXPECT_FALSE(std::filesystem::exists(directory.path()));
   std::filesystem::remove(output);
+}
+
+TEST(BatchCheckpoint, RefusesAnOutputEditedSinceTheCheckpoint) {
+  TemporaryDirectory directory{"rastros-batch-test", TemporaryDirectory::Create::no};
+  {
+    BatchCheckpoint checkpoint(directory.path(), "identity-1", false);
+    checkpoint.commit("one\ntwo\n", {10, 3, 2, 1});
+  }
+  // The same length, one byte changed before the recorded offset.
+  std::fstream(directory.path() / "output.jsonl", std::ios::in | std::ios::out).write("ONE", 3);
+  EXPECT_THROW(BatchCheckpoint(directory.path(), "identity-1", true), FileError);
+  std::fstream(directory.path() / "output.jsonl", std::ios::in | std::ios::out).write("one", 3);
+  BatchCheckpoint checkpoint(directory.path(), "identity-1", true);
+  EXPECT_TRUE(checkpoint.resumed());
+}
+
+TEST(BatchCheckpoint, RefusesAnInputThatCannotBeReadAgain) {
+  TemporaryDirectory directory{"rastros-batch-test"};
+  const auto fifo = directory.path() / "input";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_THROW(check_resumable_input(fifo), InputError);
+  EXPECT_THROW(check_resumable_input("/dev/zero"), InputError);
+  std::ofstream(directory.path() / "file") << "c3\n";
+  EXPECT_NO_THROW(check_resumable_input(directory.path() / "file"));
 }
 
 TEST(BatchCheckpoint, RefusesAnOutputThatIsNotItsOwnFile) {

@@ -142,6 +142,17 @@ TEST(Errors, ACutNeverSplitsACharacter) {
   EXPECT_EQ(quote_input("\xe2\x82" "abc", 1), "'\\xe2...'");
 }
 
+TEST(Errors, LongInputIsQuotedInPart) {
+  // A 128 KiB argument is not repeated whole; a position string (at most 97 bytes) still is.
+  const std::string huge(128 << 10, 'x');
+  EXPECT_EQ(quote_input(huge), "'" + std::string(kQuotedInputBytes, 'x') + "...'");
+  const std::string position(97, 'x');
+  EXPECT_EQ(quote_input(position), "'" + position + "'");
+  EXPECT_EQ(shorten_message(huge, 10), "xxxxxxxxxx...");
+  EXPECT_EQ(shorten_message("short", 10), "short");
+  EXPECT_EQ(shorten_message("ab\xc3\xbf", 3), "ab...");  // never inside a character
+}
+
 TEST(Errors, CharacterAtNamesTheWholeCharacter) {
   const std::string_view text = "7\xc3\xbf/\xf0\x9f\x98\x80\xff\x80q";
   EXPECT_EQ(character_at(text, 0), "7");

@@ -106,6 +106,9 @@ BatchOptions batch_options(BatchArguments& batch, const Arguments& arguments) {
   if (batch.input_path == "-" && !batch.checkpoint_directory.empty()) {
     throw InputError("--checkpoint needs --input FILE: standard input cannot be read again");
   }
+  if (batch.input_path != "-" && !batch.checkpoint_directory.empty()) {
+    check_resumable_input(batch.input_path);
+  }
   // The defaults are checked once here, so that a typo fails the run instead of every line. A
   // default start on a goal (2x2 without --start) is left to the lines: position lines need no
   // start, game lines are refused one by one.
@@ -192,11 +195,15 @@ class BatchInput {
     struct stat status {};
     if (::stat(path.c_str(), &status) == 0) bytes_ = static_cast<double>(status.st_size);
   }
-  std::istream& stream() { return from_stdin_ ? std::cin : file_; }
+  std::istream& stream() {
+    return from_stdin_ ? static_cast<std::istream&>(standard_input_) : file_;
+  }
   double bytes() const { return bytes_; }
 
  private:
   bool from_stdin_;
+  // Standard input read so that a signal stops a run that waits for a line (an idle pipe).
+  StopAwareInput standard_input_{STDIN_FILENO, stop_requested()};
   std::ifstream file_;
   double bytes_ = 0;  // 0: unknown
 };

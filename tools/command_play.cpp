@@ -218,6 +218,8 @@ int run_play(const Arguments& arguments) {
   const Player human = side == 1 ? Player::one : Player::two;
   SolverOptions options;
   options.table_bytes = memory.empty() ? default_table_bytes(false) : parse_memory_size(memory);
+  // The solver is made at the first search, after the board is printed: checked here instead.
+  check_table_bytes(options.table_bytes);
   const ThreadLimit limit(threads);
 
   std::optional<DatabaseReader> database;

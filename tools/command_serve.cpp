@@ -37,17 +37,19 @@ int run_serve(const Arguments& arguments) {
   bool quiet = false;
   po::options_description description("Options");
   description.add_options()("port", po::value(&port)->default_value(port),
-                            "TCP port (0: any free port, printed on the first line)")(
+                            "TCP port, 0 to 65535 (0: any free port, printed on the first line)")(
       "bind", po::value(&bind)->default_value(bind),
       "address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface)")(
       "db", po::value(&files)->composing(),
       "database file to answer from (repeatable; each answers the game of its header)")(
       "max-seconds", po::value(&max_seconds)->default_value(max_seconds),
-      "time budget of a request that needs a search (503 beyond), queueing included")(
+      "time budget in seconds of a request that needs a search (503 beyond), queueing "
+      "included; more than 0, at most 86400")(
       "max-searches", po::value(&max_searches)->default_value(max_searches),
-      "searches running at once; the others queue (default: cores)")(
+      "searches running at once, 1 to 1024; the others queue (default: cores)")(
       "io-threads", po::value(&io_threads)->default_value(io_threads),
-      "threads answering connections (database answers, files, errors; default: cores)");
+      "threads answering connections, 1 to 1024 (database answers, files, errors; default: "
+      "cores)");
   add_threads_option(description, threads);
   description.add_options()("memory", po::value(&memory),
                             "the most memory the searches may use, shared by the --max-searches "
@@ -67,7 +69,13 @@ int run_serve(const Arguments& arguments) {
     return 0;
   }
   if (port < 0 || port > 65535) throw InputError("--port must be between 0 and 65535");
-  if (io_threads < 1) throw InputError("--io-threads must be at least 1");
+  serve::ServerOptions server_options;
+  server_options.io_threads = io_threads;
+  serve::check_server_options(server_options);
+  serve::ApiOptions api_options;
+  api_options.max_seconds = max_seconds;
+  api_options.max_searches = max_searches;
+  serve::check_api_options(api_options);
   std::error_code error;
   if (!std::filesystem::is_regular_file(std::filesystem::path(web_root) / "index.html", error)) {
     // Given on the command line, a wrong directory is a mistake; the built-in default may be
@@ -80,9 +88,6 @@ int run_serve(const Arguments& arguments) {
       std::cerr << "rastros serve: warning: no page in " << escape_control(web_root)
                 << " (give --web-root); serving the API only\n";
   }
-  serve::ApiOptions api_options;
-  api_options.max_seconds = max_seconds;
-  api_options.max_searches = max_searches;
   // --memory is the server's: the searches running at once share it. Without it each search has
   // the default table of one solve.
   api_options.table_bytes =
@@ -90,16 +95,22 @@ int run_serve(const Arguments& arguments) {
                      : table_share(parse_memory_size(memory), std::max(max_searches, 1),
                                    "searches at once", "--max-searches");
   api_options.web_root = web_root;
+  // Without --memory every running search holds a default table: they must fit the machine.
+  const double physical = physical_memory_bytes();
+  if (memory.empty() && physical > 0 &&
+      static_cast<double>(api_options.table_bytes) * max_searches > physical) {
+    throw InputError("--max-searches " + std::to_string(max_searches) + " tables of " +
+                     std::to_string(api_options.table_bytes >> 20) +
+                     " MiB are more than this machine's memory; give --memory");
+  }
   const ThreadLimit limit(threads);
 
   // Each file's header and block index; blocks are read as requests need them.
   std::vector<DatabaseReader> databases;
   for (const std::string& file : files) databases.emplace_back(file);
   serve::Api api(std::move(databases), files, api_options);
-  serve::ServerOptions server_options;
   server_options.bind = bind;
   server_options.port = static_cast<std::uint16_t>(port);
-  server_options.io_threads = io_threads;
   serve::HttpServer server(api, server_options);
   std::cout << "listening on " << server.url() << std::endl;
   if (!quiet) {

@@ -67,7 +67,8 @@ namespace {
 int fail(const std::string& name, const std::string& message, int status, bool every_rank) {
   if (rastros::tools::mpi_rank() == 0 || !every_rank) {
     // Whatever the message quotes (Boost.Program_options' messages, file names) stays one line.
-    std::cerr << "rastros " << name << ": " << rastros::escape_control(message) << "\n";
+    std::cerr << "rastros " << name << ": "
+              << rastros::shorten_message(rastros::escape_control(message)) << "\n";
   }
   if (rastros::tools::mpi_size() > 1) rastros::tools::mpi_abort(status);
   return status;

@@ -3,11 +3,14 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 
+#include <cerrno>
+#include <cstdlib>
 #include <iostream>
 
 #include "core/errors.hpp"
 #include "game_registry.hpp"
 #include "mpi_world.hpp"
+#include "progress.hpp"
 
 namespace rastros::tools {
 
@@ -49,9 +52,38 @@ void add_search_options(po::options_description& description, std::string& memor
 }
 
 void add_threads_option(po::options_description& description, int& threads) {
-  description.add_options()("threads", po::value(&threads)->default_value(0),
-                            "worker threads (0: all cores; under mpirun, the cores divided among "
-                            "the ranks on each machine)");
+  // Checked as the command line is read, before any file is touched or any output printed.
+  description.add_options()(
+      "threads", po::value(&threads)->default_value(0)->notifier(check_threads),
+      ("worker threads, 0 to " + std::to_string(max_threads()) +
+       " (0: all cores; under mpirun, the cores divided among the ranks on each machine; at "
+       "most 4x the cores unless RASTROS_MAX_THREADS allows more)")
+          .c_str());
+}
+
+int max_threads() {
+  // Every TBB worker reserves its stack: 2^31 of them is gigabytes for no gain. An explicit
+  // override for machines where oversubscription is wanted (tests of contention, say).
+  if (const char* text = std::getenv("RASTROS_MAX_THREADS")) {
+    char* end = nullptr;
+    errno = 0;
+    const long value = std::strtol(text, &end, 10);
+    if (end != text && *end == '\0' && errno == 0 && value >= 1 && value <= kThreadsCeiling) {
+      return static_cast<int>(value);
+    }
+    throw InputError("RASTROS_MAX_THREADS must be a number from 1 to " +
+                     std::to_string(kThreadsCeiling) + ", not " + quote_input(text, 64));
+  }
+  return 4 * std::max(1, oneapi::tbb::info::default_concurrency());
+}
+
+void check_threads(int threads) {
+  const int most = max_threads();
+  if (threads < 0 || threads > most) {
+    throw InputError("--threads must be between 0 (all cores) and " + std::to_string(most) +
+                     " (4x the cores; RASTROS_MAX_THREADS raises it), not " +
+                     std::to_string(threads));
+  }
 }
 
 void add_optional_option(po::options_description& description, const char* name,
@@ -115,12 +147,19 @@ bool parse_command_line(const std::vector<std::string>& arguments,
     return false;
   }
   po::notify(values);
+  // Every command's --memory is a size, parsed here so that a malformed one (an empty string
+  // included, which the commands would take for "not given") fails before any work or output.
+  if (values.count("memory") && !values["memory"].defaulted()) {
+    if (const auto* memory = boost::any_cast<std::string>(&values["memory"].value())) {
+      parse_memory_size(*memory);
+    }
+  }
   return true;
 }
 
 ThreadLimit::ThreadLimit(int threads) {
   const int cores = oneapi::tbb::info::default_concurrency();
-  if (threads < 0) throw InputError("--threads must be 0 (all cores) or a positive number");
+  check_threads(threads);
   // Ranks of an MPI job on one machine share its cores.
   threads_ = threads == 0 ? std::max(1, cores / mpi_ranks_on_this_machine()) : threads;
   control_ = std::make_shared<oneapi::tbb::global_control>(

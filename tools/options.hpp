@@ -45,6 +45,12 @@ void add_search_options(po::options_description& description, std::string& memor
 /// Adds --threads; returns where the value goes (0: all cores, divided among the MPI ranks
 /// running on this machine).
 void add_threads_option(po::options_description& description, int& threads);
+/// The most --threads accepts: 4x the cores, or RASTROS_MAX_THREADS (1..kThreadsCeiling) when
+/// set. Throws InputError for a malformed RASTROS_MAX_THREADS.
+inline constexpr int kThreadsCeiling = 4096;
+int max_threads();
+/// Throws InputError unless 0 <= threads <= max_threads().
+void check_threads(int threads);
 
 /// Adds an option with no default whose value, when given, lands in `target`.
 void add_optional_option(po::options_description& description, const char* name,

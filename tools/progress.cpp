@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -58,10 +59,16 @@ double physical_memory_bytes() {
 std::size_t parse_memory_size(const std::string& text) {
   std::size_t used = 0;
   double number = 0;
-  try {
-    number = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
+  // Digits and a point only: std::stod alone would also take leading blanks, "inf", "nan",
+  // exponents and hexadecimal.
+  const std::size_t digits = text.find_first_not_of("0123456789.");
+  if (digits != 0) {
+    try {
+      number = std::stod(text.substr(0, digits), &used);
+      if (used != std::min(digits, text.size())) used = 0;
+    } catch (const std::exception&) {
+      used = 0;
+    }
   }
   std::string unit = text.substr(used);
   if (!unit.empty() && unit.back() == 'B') unit.pop_back();

@@ -4,7 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <optional>
+#include <span>
 #include <fstream>
 #include <string_view>
 #include <system_error>
@@ -12,6 +15,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/checkpoint_file.hpp"
+#include "core/crc32.hpp"
 #include "core/errors.hpp"
 
 namespace rastros {
@@ -39,7 +43,32 @@ void stream_saved_output(const std::filesystem::path& path, Sink&& sink) {
   }
 }
 
+// The CRC-32 of the first `bytes` bytes of the file open at `fd`.
+std::uint32_t crc_of_prefix(int fd, std::uint64_t bytes, const std::filesystem::path& path) {
+  std::vector<unsigned char> buffer(std::size_t{1} << 16);
+  std::uint32_t crc = 0;
+  for (std::uint64_t done = 0; done < bytes;) {
+    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), bytes - done));
+    const ssize_t n = ::pread(fd, buffer.data(), want, static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw_io("cannot read", path);
+    if (n == 0) break;  // shorter than that: the size check reports it
+    crc = crc32_update(crc, std::span(buffer.data(), static_cast<std::size_t>(n)));
+    done += static_cast<std::uint64_t>(n);
+  }
+  return crc;
+}
+
 }  // namespace
+
+void check_resumable_input(const std::filesystem::path& input) {
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(input, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    throw InputError("--checkpoint needs --input to be a regular file: " + input.string() +
+                     " cannot be read again from an offset on resume");
+  }
+}
 
 BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string identity, bool resume)
     : directory_(std::move(directory)),
@@ -48,6 +77,7 @@ BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string id
       identity_(std::move(identity)) {
   prepare_checkpoint_directory(directory_);
   std::uint64_t output_bytes = 0;
+  std::optional<std::uint64_t> output_crc;
   if (const std::optional<Checkpoint> saved = read_checkpoint(state_path_, kKind)) {
     if (!resume) {
       throw InputError("checkpoint directory " + directory_.string() +
@@ -62,6 +92,8 @@ BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string id
     cursor_.results = saved->number("results");
     cursor_.bad_lines = saved->number("bad_lines");
     output_bytes = saved->number("output_bytes");
+    // Checkpoints written before the output was checksummed have no such field.
+    if (saved->fields.count("output_crc")) output_crc = saved->number("output_crc");
     resumed_ = true;
   }
   // The output file is this directory's own: a link, pipe or device found under its name (put
@@ -72,7 +104,7 @@ BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string id
                     output_path_.filename().string() +
                     " is not a regular file (a link, pipe or device?); remove it");
   }
-  output_fd_ = ::open(output_path_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  output_fd_ = ::open(output_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (output_fd_ < 0) throw_io("cannot open", output_path_);
   // Output written after the last checkpoint is not covered by it: cut it off.
   struct stat status {};
@@ -81,6 +113,14 @@ BatchCheckpoint::BatchCheckpoint(std::filesystem::path directory, std::string id
     throw FileError("checkpoint " + state_path_.string() + ": " + output_path_.string() +
                     " is shorter than the checkpoint records (" + std::to_string(status.st_size) +
                     " < " + std::to_string(output_bytes) + " bytes)");
+  }
+  // The output up to the recorded size goes into the final output as it is: an edit of it (of
+  // the same length, which the size check cannot see) is refused rather than passed on.
+  output_crc_ = crc_of_prefix(output_fd_, output_bytes, output_path_);
+  if (output_crc && *output_crc != output_crc_) {
+    throw FileError("checkpoint " + state_path_.string() + ": " + output_path_.string() +
+                    " was changed since the checkpoint (checksum mismatch); remove the "
+                    "checkpoint directory to start over");
   }
   if (::ftruncate(output_fd_, static_cast<off_t>(output_bytes)) != 0 ||
       ::lseek(output_fd_, 0, SEEK_END) < 0) {
@@ -100,6 +140,8 @@ void BatchCheckpoint::commit(std::string_view text, const BatchCursor& cursor) {
     if (n <= 0) throw_io("cannot write", output_path_);
     written += static_cast<std::size_t>(n);
   }
+  output_crc_ = crc32_update(
+      output_crc_, std::span(reinterpret_cast<const unsigned char*>(text.data()), text.size()));
   // The output must be durable before the checkpoint claims it.
   if (::fdatasync(output_fd_) != 0) throw_io("cannot sync", output_path_);
   const off_t end = ::lseek(output_fd_, 0, SEEK_CUR);
@@ -111,7 +153,8 @@ void BatchCheckpoint::commit(std::string_view text, const BatchCursor& cursor) {
                        {"lines_read", std::to_string(cursor.lines_read)},
                        {"results", std::to_string(cursor.results)},
                        {"bad_lines", std::to_string(cursor.bad_lines)},
-                       {"output_bytes", std::to_string(end)}};
+                       {"output_bytes", std::to_string(end)},
+                       {"output_crc", std::to_string(output_crc_)}};
   write_checkpoint(state_path_, checkpoint);
   cursor_ = cursor;
 }

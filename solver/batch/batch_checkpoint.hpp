@@ -3,8 +3,11 @@
 // DIR/output.jsonl and made durable (fsync) *before* DIR/batch.checkpoint records the cursor
 // after it, so after a crash at any moment the checkpoint never points past durable output;
 // output written after the last checkpoint is cut off on resume and solved again. When the job
-// completes, the output moves to its final place and the checkpoint is removed.
+// completes, the output moves to its final place and the checkpoint is removed. The checkpoint
+// also records the CRC-32 of the output up to its cursor: an edit of the saved output (even one
+// that keeps its length) is refused on resume instead of going into the final output.
 
+#include <cstdint>
 #include <filesystem>
 #include <ostream>
 #include <string>
@@ -13,6 +16,11 @@
 #include "batch/batch_runner.hpp"
 
 namespace rastros {
+
+/// Throws InputError unless `input` is a regular file: a checkpointed batch reads its input
+/// again from the saved offset on resume, which a pipe or a device cannot give (and opening a
+/// FIFO would wait for a writer).
+void check_resumable_input(const std::filesystem::path& input);
 
 class BatchCheckpoint {
  public:
@@ -48,6 +56,7 @@ class BatchCheckpoint {
   BatchCursor cursor_;
   bool resumed_ = false;
   int output_fd_ = -1;
+  std::uint32_t output_crc_ = 0;  // of the output so far, recorded with every cursor
 };
 
 }  // namespace rastros

@@ -1,5 +1,10 @@
 #include "batch/batch_runner.hpp"
 
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
@@ -12,14 +17,48 @@ namespace rastros {
 
 // -- LineReader -------------------------------------------------------------------------------
 
+StopAwareInput::StopAwareInput(int fd, const std::atomic<bool>& stop)
+    : std::istream(nullptr), buffer_(fd, stop) {
+  rdbuf(&buffer_);
+}
+
+StopAwareInput::~StopAwareInput() = default;
+
+StopAwareInput::Buffer::int_type StopAwareInput::Buffer::underflow() {
+  if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+  for (;;) {
+    if (stop_.load(std::memory_order_relaxed)) return traits_type::eof();
+    pollfd ready{fd_, POLLIN, 0};
+    const int polled = ::poll(&ready, 1, 100);
+    if (polled < 0 && errno != EINTR) return traits_type::eof();
+    if (polled <= 0) continue;  // nothing yet: look at the stop flag again
+    const ssize_t got = ::read(fd_, data_, sizeof data_);
+    if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (got <= 0) return traits_type::eof();
+    setg(data_, data_, data_ + got);
+    return traits_type::to_int_type(*gptr());
+  }
+}
+
 bool LineReader::next(std::string& line) {
   line.clear();
   std::streambuf* buffer = input_.rdbuf();
   bool any = false;
+  const std::uint64_t start = offset_;
   for (;;) {
+    // Checked every 64 KiB: reading goes at hundreds of MB/s, so a stop is seen at once.
+    if (stop_ && ((offset_ - start) & 0xffff) == 0xffff && stop_->load(std::memory_order_relaxed)) {
+      offset_ = start;
+      return false;
+    }
     const int c = buffer->sbumpc();
     if (c == std::char_traits<char>::eof()) {
       input_.setstate(std::ios::eofbit);
+      // A StopAwareInput ends when a stop is requested: a line cut there is not a line.
+      if (stop_ && stop_->load(std::memory_order_relaxed)) {
+        offset_ = start;
+        return false;
+      }
       if (!any) return false;
       break;
     }
@@ -74,7 +113,7 @@ Solver& BatchSolvers::solver_for(const Rastros& rastros, const std::vector<const
   }
   auto entry = std::make_unique<Entry>();
   entry->variant = variant;
-  entry->solver = std::make_unique<Solver>(rastros, solver_options_);
+  entry->solver = std::make_unique<Solver>(rastros, solver_options_, cancellation_);
   entries_.push_front(std::move(entry));
   return *entries_.front()->solver;
 }
@@ -124,6 +163,8 @@ BatchCursor run_batch(LineReader& reader, BatchCursor cursor, const BatchOptions
   std::vector<std::pair<std::uint64_t, BatchLine>> lines;
   std::string text;
   bool more = true;
+  reader.stop_on(stop);
+  solvers.cancel_on(stop);
   while (more && !stop.load(std::memory_order_relaxed)) {
     lines.clear();
     // Distinct variants in a chunk must all fit the solver budget at once.
@@ -144,7 +185,15 @@ BatchCursor run_batch(LineReader& reader, BatchCursor cursor, const BatchOptions
       lines.emplace_back(reader.line_number(), std::move(line));
       if (variants.size() >= solvers.capacity()) break;
     }
-    const std::vector<BatchResult> results = solve_batch_lines(lines, solvers);
+    std::vector<BatchResult> results;
+    try {
+      results = solve_batch_lines(lines, solvers);
+    } catch (const SearchCancelled&) {
+      // Stopped: this chunk is solved again on resume. The cursor is committed again all the
+      // same, so that a checkpoint exists even when the stop came in the first chunk.
+      callbacks.commit({}, cursor);
+      break;
+    }
     std::vector<std::string> formatted(results.size());
     oneapi::tbb::parallel_for(std::size_t{0}, results.size(),
                               thread_sanitizer::handed_off([&](std::size_t i) {

@@ -51,6 +51,30 @@ struct BatchResult {
   std::string error;  // when job is not set
 };
 
+/// An input stream over a file descriptor (standard input: a pipe, a terminal) whose reads
+/// wait for data at most a tenth of a second at a time, so that a stop request ends a read
+/// that no data comes to; the stream then ends as if the input had.
+class StopAwareInput : public std::istream {
+ public:
+  StopAwareInput(int fd, const std::atomic<bool>& stop);
+  ~StopAwareInput() override;
+
+ private:
+  class Buffer : public std::streambuf {
+   public:
+    Buffer(int fd, const std::atomic<bool>& stop) : fd_(fd), stop_(stop) {}
+
+   protected:
+    int_type underflow() override;
+
+   private:
+    int fd_;
+    const std::atomic<bool>& stop_;
+    char data_[1 << 16];
+  };
+  Buffer buffer_;
+};
+
 /// Reads lines from a stream, counting bytes and lines, without ever holding more than
 /// kMaxBatchLineBytes + 1 bytes of one line.
 class LineReader {
@@ -59,14 +83,21 @@ class LineReader {
   LineReader(std::istream& input, const BatchCursor& cursor)
       : input_(input), offset_(cursor.input_offset), line_number_(cursor.lines_read) {}
 
+  /// Makes next() give up when `stop` is set while it reads a line, so that an endless line
+  /// (`--input /dev/zero`) does not hold off a stop request.
+  void stop_on(const std::atomic<bool>& stop) { stop_ = &stop; }
+
   /// The next line without its newline (cut at kMaxBatchLineBytes + 1 bytes when longer, so
-  /// that the parser reports it as too long); false at the end of the input.
+  /// that the parser reports it as too long); false at the end of the input, and when a stop
+  /// was requested (stop_on) while the line was read: that line is then not counted, and
+  /// offset() stays at its start.
   bool next(std::string& line);
   std::uint64_t offset() const { return offset_; }
   std::uint64_t line_number() const { return line_number_; }
 
  private:
   std::istream& input_;
+  const std::atomic<bool>* stop_ = nullptr;
   std::uint64_t offset_;
   std::uint64_t line_number_;
 };
@@ -88,11 +119,14 @@ class BatchSolvers {
   /// The solver for `rastros`'s board, steps and rules; creates it, dropping the least recently
   /// used solvers not in `keep` when the budget is full. Not thread-safe: call between chunks.
   Solver& solver_for(const Rastros& rastros, const std::vector<const Solver*>& keep);
+  /// Solvers made from now on give up their search (SearchCancelled) once `stop` is set.
+  void cancel_on(const std::atomic<bool>& stop) { cancellation_.stop = &stop; }
   std::uint64_t nodes() const;
 
  private:
   struct Entry;
   SolverOptions solver_options_;
+  SearchCancellation cancellation_;
   std::size_t table_bytes_;
   std::size_t capacity_;
   std::list<std::unique_ptr<Entry>> entries_;  // most recently used first
@@ -111,8 +145,10 @@ struct BatchCallbacks {
   std::function<void(std::string_view text, const BatchCursor& cursor)> commit;
 };
 
-/// Runs the batch from `cursor` until the input ends or `stop` is set (checked between
-/// chunks, so every committed chunk is whole). Returns the final cursor.
+/// Runs the batch from `cursor` until the input ends or `stop` is set. A stop is seen within a
+/// moment wherever it lands (reading a line, solving a chunk); the chunk it interrupts is not
+/// committed, so every committed chunk is whole. Returns the cursor after the last committed
+/// chunk.
 BatchCursor run_batch(LineReader& reader, BatchCursor cursor, const BatchOptions& options,
                       BatchSolvers& solvers, const BatchCallbacks& callbacks,
                       const std::atomic<bool>& stop);

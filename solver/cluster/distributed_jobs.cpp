@@ -165,6 +165,7 @@ BatchCursor run_batch_distributed(const boost::mpi::communicator& world, LineRea
   std::uint64_t dealt = 0;
   bool more = true;
   std::string line;
+  reader.stop_on(stop);
 
   OrderedWork work;
   work.next_item = [&]() -> std::optional<std::string> {

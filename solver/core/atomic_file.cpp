@@ -1,10 +1,12 @@
 #include "core/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -46,8 +48,50 @@ std::filesystem::path replaceable_file(const std::filesystem::path& path, std::s
   return target;
 }
 
+namespace {
+
+// The process id of a temporary file's name "NAME.tmp.PID.N" written for `name`, 0 when the
+// file name is not of that shape.
+pid_t temporary_owner(const std::string& file, const std::string& name) {
+  const std::string prefix = name + ".tmp.";
+  if (!file.starts_with(prefix)) return 0;
+  const std::string rest = file.substr(prefix.size());
+  const std::size_t dot = rest.find('.');
+  const auto digits = [](std::string_view text) {
+    return !text.empty() && text.size() <= 10 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (dot == std::string::npos || !digits(std::string_view(rest).substr(0, dot)) ||
+      !digits(std::string_view(rest).substr(dot + 1))) {
+    return 0;
+  }
+  const long pid = std::stol(rest.substr(0, dot));
+  return pid > 0 && pid <= INT32_MAX ? static_cast<pid_t>(pid) : 0;
+}
+
+bool process_is_gone(pid_t pid) { return ::kill(pid, 0) != 0 && errno == ESRCH; }
+
+}  // namespace
+
+void remove_stale_temporaries(const std::filesystem::path& path) {
+  const std::filesystem::path directory =
+      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  const std::string name = path.filename().string();
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    const pid_t owner = temporary_owner(entry.path().filename().string(), name);
+    // Only regular files of writers that are gone: a live writer's file (this process's among
+    // them) is its own, and a link or anything else under such a name is not ours to remove.
+    if (owner == 0 || owner == ::getpid() || !process_is_gone(owner)) continue;
+    if (entry.is_symlink(error) || !entry.is_regular_file(error)) continue;
+    std::filesystem::remove(entry.path(), error);
+  }
+}
+
 AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path, std::string_view what)
     : path_(replaceable_file(path, what)), what_(what) {
+  // A killed run leaves its temporary file behind; the next write of the same file clears it.
+  remove_stale_temporaries(path_);
   // A unique name in the target directory, so the rename is atomic (same file system) and two
   // writers never share a temporary file; O_EXCL never opens a file or link already there.
   std::random_device entropy;

@@ -15,6 +15,12 @@ namespace rastros {
 /// a directory's entry, a device, a pipe or a socket instead of writing to it.
 std::filesystem::path replaceable_file(const std::filesystem::path& path, std::string_view what);
 
+/// Removes the temporary files "NAME.tmp.PID.N" next to `path` (NAME its file name) whose
+/// writer, process PID on this machine, is no longer running: what a killed run left behind.
+/// Every AtomicFileWriter does this for its file before it creates its own temporary file.
+/// Errors are ignored (a file that cannot be removed stays).
+void remove_stale_temporaries(const std::filesystem::path& path);
+
 /// A file written piece by piece (batch output, a copy) that appears under its final name only
 /// once complete: the pieces go to a new temporary file next to replaceable_file(path)
 /// (created exclusively: never a file or link someone else put there), and commit() fsyncs it,

@@ -105,6 +105,16 @@ std::string quote_input(std::string_view text, std::size_t max_length) {
   return out;
 }
 
+std::string shorten_message(std::string_view message, std::size_t max_length) {
+  if (message.size() <= max_length) return std::string(message);
+  std::size_t end = max_length;
+  const auto [start, length] = character_span(message, end);
+  if (start < end) end = start;
+  std::string out(message.substr(0, end));
+  out.append("...");
+  return out;
+}
+
 std::string_view character_at(std::string_view text, std::size_t at) {
   if (at >= text.size()) return {};
   const auto [start, length] = character_span(text, at);

@@ -27,10 +27,18 @@ class FileError : public std::runtime_error {
 /// character becomes `\xNN`. Everything else, whole UTF-8 characters included, is kept as it is.
 std::string escape_control(std::string_view text);
 
+/// How much of an input a message quotes by default: a 128 KiB argument is not repeated whole,
+/// while the longest position string (2x32: 97 bytes) still is.
+inline constexpr std::size_t kQuotedInputBytes = 100;
+
 /// User input as every message quotes it: escaped (escape_control) and in single quotes. Input
 /// longer than `max_length` bytes is cut at or before that byte, never inside a UTF-8
 /// character, and marked "...".
-std::string quote_input(std::string_view text, std::size_t max_length = std::string_view::npos);
+std::string quote_input(std::string_view text, std::size_t max_length = kQuotedInputBytes);
+
+/// A whole message cut to `max_length` bytes (never inside a UTF-8 character) and marked "..."
+/// when longer: messages of other libraries (Boost's) repeat any argument in full.
+std::string shorten_message(std::string_view message, std::size_t max_length = 512);
 
 /// The character of `text` that holds byte `at`: the whole UTF-8 sequence when that byte is
 /// part of a well-formed one, otherwise that byte alone (empty when `at` is past the end).

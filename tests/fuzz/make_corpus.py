@@ -8,6 +8,8 @@ fuzz_database inputs: one mode byte (even: as is; odd: size and CRC repaired) an
 tiny strong and strategy databases written by `rastros solve --db`, each also re-stored with
 raw (uncompressed) blocks so that mutations reach the key, value and move columns directly.
 The v1-* seeds are the same databases in format 1, written by an earlier build and kept.
+The bomb-* seeds (sizes claimed in bomb range behind valid checksums) come from
+database_bombs.py: database_bombs.py small.rdb corpus/fuzz_database/bomb --corpus.
 """
 import binascii
 import os

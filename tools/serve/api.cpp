@@ -235,11 +235,24 @@ class Api::SearchSlot {
   bool acquired_ = false;
 };
 
+void check_api_options(const ApiOptions& options) {
+  // One pool thread per search slot, and a deadline of received + max_seconds on the steady
+  // clock: beyond these bounds the threads cannot be made or the deadline overflows.
+  if (options.max_searches < 1 || options.max_searches > kMaxSearchesCeiling) {
+    throw InputError("--max-searches must be between 1 and " +
+                     std::to_string(kMaxSearchesCeiling) + ", not " +
+                     std::to_string(options.max_searches));
+  }
+  if (!(options.max_seconds > 0 && options.max_seconds <= kMaxSearchSeconds)) {
+    throw InputError("--max-seconds must be more than 0 and at most " +
+                     std::to_string(static_cast<int>(kMaxSearchSeconds)) + " (a day)");
+  }
+}
+
 Api::Api(std::vector<DatabaseReader> databases, std::vector<std::string> database_names,
          ApiOptions options)
     : options_(std::move(options)), cache_(std::make_unique<Cache>(options_.cache_entries)) {
-  if (options_.max_searches < 1) throw InputError("--max-searches must be at least 1");
-  if (!(options_.max_seconds > 0)) throw InputError("--max-seconds must be positive");
+  check_api_options(options_);
   for (std::size_t i = 0; i < databases.size(); ++i) {
     databases_.push_back(std::make_unique<Loaded>(
         std::move(databases[i]), i < database_names.size() ? database_names[i] : ""));
@@ -407,6 +420,9 @@ Response Api::file(std::string_view path) const {
   const std::filesystem::path file = options_.web_root / name;
   const std::string type = content_type_of(file);
   if (type.empty()) return not_found;
+  // A pipe or device under a page's name would hold an I/O thread forever.
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error)) return not_found;
   std::ifstream in(file, std::ios::binary);
   if (!in) return not_found;
   std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

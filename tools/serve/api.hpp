@@ -57,6 +57,12 @@ struct ApiOptions {
   std::size_t cache_entries = 4096;
 };
 
+/// The bounds check_api_options enforces (docs/commands.md, serve).
+inline constexpr int kMaxSearchesCeiling = 1024;
+inline constexpr double kMaxSearchSeconds = 86400;
+/// Throws InputError naming the option when max_searches or max_seconds is out of bounds.
+void check_api_options(const ApiOptions& options);
+
 /// Longest request target accepted (414 beyond).
 inline constexpr std::size_t kMaxTargetLength = 2048;
 

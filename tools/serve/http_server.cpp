@@ -1,5 +1,6 @@
 #include "serve/http_server.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -31,6 +32,13 @@ constexpr auto kIoTimeout = std::chrono::seconds(30);
 constexpr int kMaxQueuedPerSlot = 256;
 
 }  // namespace
+
+void check_server_options(const ServerOptions& options) {
+  if (options.io_threads < 1 || options.io_threads > kMaxIoThreads) {
+    throw InputError("--io-threads must be between 1 and " + std::to_string(kMaxIoThreads) +
+                     ", not " + std::to_string(options.io_threads));
+  }
+}
 
 class HttpServer::Impl {
  public:
@@ -120,6 +128,19 @@ class HttpServer::Impl {
 
 namespace {
 
+/// A parse error of the request itself (as opposed to the connection ending or timing out).
+bool is_malformed_request(const beast::error_code& error) {
+  static constexpr http::error kMalformed[] = {
+      http::error::bad_line_ending,    http::error::bad_method,
+      http::error::bad_target,         http::error::bad_version,
+      http::error::bad_field,          http::error::bad_value,
+      http::error::bad_content_length, http::error::bad_transfer_encoding,
+      http::error::bad_chunk,          http::error::bad_chunk_extension,
+      http::error::bad_obs_fold};
+  return std::any_of(std::begin(kMalformed), std::end(kMalformed),
+                     [&](http::error kind) { return error == kind; });
+}
+
 /// One connection: read a request, answer it (at once or after a search), repeat while the
 /// client keeps the connection alive.
 class Session : public std::enable_shared_from_this<Session> {
@@ -151,7 +172,13 @@ class Session : public std::enable_shared_from_this<Session> {
                    header ? R"({"error": "request header too large"})"
                           : R"({"error": "request body too large"})"});
     }
-    if (error) return;  // timeout, reset, malformed request: drop the connection
+    if (is_malformed_request(error)) {
+      // The client is still there and may read an answer: say why rather than hang up.
+      keep_alive_ = false;
+      version_ = 11;
+      return send({400, "application/json", R"({"error": "malformed HTTP request"})"});
+    }
+    if (error) return;  // timeout, reset, a request cut short: drop the connection
     const auto received = Clock::now();
     const http::request<http::string_body>& request = parser_->get();
     keep_alive_ = request.keep_alive();
@@ -224,7 +251,7 @@ void HttpServer::Impl::accept() {
 }
 
 HttpServer::HttpServer(Api& api, const ServerOptions& options)
-    : impl_(std::make_unique<Impl>(api, options)) {}
+    : impl_((check_server_options(options), std::make_unique<Impl>(api, options))) {}
 
 HttpServer::~HttpServer() = default;
 

@@ -21,6 +21,11 @@ struct ServerOptions {
   std::size_t body_limit = 4096;
 };
 
+/// The most I/O threads a server runs: each is a thread of its own, made at start.
+inline constexpr int kMaxIoThreads = 1024;
+/// Throws InputError naming --io-threads unless 1 <= io_threads <= kMaxIoThreads.
+void check_server_options(const ServerOptions& options);
+
 class HttpServer {
  public:
   /// Binds and listens. Throws InputError for a malformed address, std::system_error when the
