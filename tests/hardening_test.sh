@@ -68,6 +68,18 @@ EOF
 expect_error 3 "truncated|size" "a Kalah endgame bomb" --game kalah solve --houses 8 --seeds 1 \
   --root-only --endgame "$WORK/bomb.kdb"
 
+# A 2 GB (sparse) file with a small level's header: refused by its size, never read whole.
+{ printf 'rastros-kalah-endgame 1 houses=2 rules=standard max_seeds=1\n'; } >"$WORK/big.kdb"
+truncate -s 2G "$WORK/big.kdb"
+peak_kb=$(python3 -c '
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' \
+  "$RASTROS" --game kalah solve --houses 2 --seeds 1 --endgame "$WORK/big.kdb")
+expect_error 3 "wrong size" "a 2 GB Kalah endgame file of another size" --game kalah solve \
+  --houses 2 --seeds 1 --endgame "$WORK/big.kdb"
+check "the 2 GB file is not read (peak ${peak_kb} KB)" test "$peak_kb" -lt 500000
+
 # -- 4. serve's own bounds ---------------------------------------------------------------------
 expect_error 2 "--io-threads must be between 1 and" "serve --io-threads 33000" \
   serve --port 0 --io-threads 33000

@@ -47,8 +47,8 @@ void add_search_options(po::options_description& description, std::string& memor
                         bool& value_only) {
   description.add_options()(
       "memory", po::value(&memory),
-      "transposition table size, e.g. 32M or 2G (default: 8M with --value-only, else 32M; "
-      "see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
+      "transposition table size, e.g. 32M or 2G: 64K up to the machine's memory (default: 8M "
+      "with --value-only, else 32M; see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
                                               "win/loss/draw only, no remoteness (faster)");
 }
 
