@@ -309,7 +309,8 @@ expect_error 2 "value-only" "map --algorithm proof-number without --value-only" 
 expect_error 2 "algorithm" "map with an unknown --algorithm" map --board 4x4 --algorithm mcts
 # (RASTROS_MAX_THREADS: 8 threads are allowed on a machine of fewer than 2 cores too.)
 RASTROS_MAX_THREADS=8 expect_error 2 "squares at once|more than this machine" \
-  "map: a table a square beyond the machine" map --board 4x4 --value-only --algorithm proof-number --memory 20G --threads 8
+  "map: a table a square beyond the machine" \
+  map --board 4x4 --value-only --algorithm proof-number --memory 20G --threads 8
 
 # Databases: solve --db writes a strong database; query answers from it ("source"), falls back
 # to search or exits 4 with --no-search; damaged files exit 3; stats in JSON and CSV.

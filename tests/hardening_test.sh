@@ -114,7 +114,8 @@ wait "$pid"
 status=$?
 took=$(((${EPOCHREALTIME/./} - sent) / 1000))
 check "SIGTERM during an endless line: exit 143 (got $status)" test "$status" -eq 143
-check "SIGTERM during an endless line: stopped in ${took} ms (< $STOP_MS)" test "$took" -lt "$STOP_MS"
+check "SIGTERM during an endless line: stopped in ${took} ms (< $STOP_MS)" \
+  test "$took" -lt "$STOP_MS"
 # ... and while it waits on an idle pipe for a line that never comes.
 # (A FIFO held open for writing here, so that no writer process outlives the test.)
 mkfifo "$WORK/idle"
@@ -124,7 +125,9 @@ pid=$!
 sleep 0.5
 sent=${EPOCHREALTIME/./}
 kill -TERM "$pid"
-while kill -0 "$pid" 2>/dev/null && (((${EPOCHREALTIME/./} - sent) / 1000 < 10000)); do sleep 0.01; done
+while kill -0 "$pid" 2>/dev/null && (((${EPOCHREALTIME/./} - sent) / 1000 < 10000)); do
+  sleep 0.01
+done
 took=$(((${EPOCHREALTIME/./} - sent) / 1000))
 wait "$pid"
 status=$?
@@ -133,7 +136,8 @@ check "SIGTERM on an idle pipe: exit 143 (got $status)" test "$status" -eq 143
 check "SIGTERM on an idle pipe: stopped in ${took} ms (< $STOP_MS)" test "$took" -lt "$STOP_MS"
 { head -c 5000 /dev/zero | tr '\0' 'c'; printf '\nc3\n'; } >"$WORK/long.txt"
 "$RASTROS" batch --input "$WORK/long.txt" --quiet >"$WORK/long.out" 2>/dev/null
-check "a line over 4096 bytes is that line's error" grep -q '"line": 1, "error": "line longer than 4096 bytes"' "$WORK/long.out"
+check "a line over 4096 bytes is that line's error" \
+  grep -q '"line": 1, "error": "line longer than 4096 bytes"' "$WORK/long.out"
 check "and the next line is solved" grep -q '"line": 2, "board"' "$WORK/long.out"
 
 # -- 8. the saved output of a checkpoint is checksummed -----------------------------------------
@@ -163,7 +167,8 @@ expect_error 3 "checksum mismatch" "resume over an edited output" \
 for memory in "" " 8M" "8M " "inf" "nan" "0x10" "-8M" "8 M"; do
   expect_error 2 "malformed memory size" "--memory '$memory'" solve --board 3x3 --memory "$memory"
 done
-expect_error 2 "more than this machine" "--memory beyond the machine" solve --board 3x3 --memory 100T
+expect_error 2 "more than this machine" "--memory beyond the machine" \
+  solve --board 3x3 --memory 100T
 expect_ok "--memory 8M" solve --board 3x3 --memory 8M
 long=$(head -c 131000 /dev/zero | tr '\0' 'x')
 for option in --board --threads --memory --moves --start; do

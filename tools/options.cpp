@@ -48,8 +48,8 @@ void add_search_options(po::options_description& description, std::string& memor
   description.add_options()(
       "memory", po::value(&memory),
       "transposition table size, e.g. 32M or 2G: 64K up to the machine's memory (default: 8M "
-      "with --value-only, else 32M; see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
-                                              "win/loss/draw only, no remoteness (faster)");
+      "with --value-only, else 32M; see README: small tables are faster)")(
+      "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)");
 }
 
 void add_threads_option(po::options_description& description, int& threads) {
