@@ -68,6 +68,18 @@ EOF
 expect_error 3 "truncated|size" "a Kalah endgame bomb" --game kalah solve --houses 8 --seeds 1 \
   --root-only --endgame "$WORK/bomb.kdb"
 
+# A 2 GB (sparse) file with a small level's header: refused by its size, never read whole.
+{ printf 'rastros-kalah-endgame 1 houses=2 rules=standard max_seeds=1\n'; } >"$WORK/big.kdb"
+truncate -s 2G "$WORK/big.kdb"
+peak_kb=$(python3 -c '
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' \
+  "$RASTROS" --game kalah solve --houses 2 --seeds 1 --endgame "$WORK/big.kdb")
+expect_error 3 "wrong size" "a 2 GB Kalah endgame file of another size" --game kalah solve \
+  --houses 2 --seeds 1 --endgame "$WORK/big.kdb"
+check "the 2 GB file is not read (peak ${peak_kb} KB)" test "$peak_kb" -lt 500000
+
 # -- 4. serve's own bounds ---------------------------------------------------------------------
 expect_error 2 "--io-threads must be between 1 and" "serve --io-threads 33000" \
   serve --port 0 --io-threads 33000
@@ -102,7 +114,8 @@ wait "$pid"
 status=$?
 took=$(((${EPOCHREALTIME/./} - sent) / 1000))
 check "SIGTERM during an endless line: exit 143 (got $status)" test "$status" -eq 143
-check "SIGTERM during an endless line: stopped in ${took} ms (< $STOP_MS)" test "$took" -lt "$STOP_MS"
+check "SIGTERM during an endless line: stopped in ${took} ms (< $STOP_MS)" \
+  test "$took" -lt "$STOP_MS"
 # ... and while it waits on an idle pipe for a line that never comes.
 # (A FIFO held open for writing here, so that no writer process outlives the test.)
 mkfifo "$WORK/idle"
@@ -112,7 +125,9 @@ pid=$!
 sleep 0.5
 sent=${EPOCHREALTIME/./}
 kill -TERM "$pid"
-while kill -0 "$pid" 2>/dev/null && (((${EPOCHREALTIME/./} - sent) / 1000 < 10000)); do sleep 0.01; done
+while kill -0 "$pid" 2>/dev/null && (((${EPOCHREALTIME/./} - sent) / 1000 < 10000)); do
+  sleep 0.01
+done
 took=$(((${EPOCHREALTIME/./} - sent) / 1000))
 wait "$pid"
 status=$?
@@ -121,7 +136,8 @@ check "SIGTERM on an idle pipe: exit 143 (got $status)" test "$status" -eq 143
 check "SIGTERM on an idle pipe: stopped in ${took} ms (< $STOP_MS)" test "$took" -lt "$STOP_MS"
 { head -c 5000 /dev/zero | tr '\0' 'c'; printf '\nc3\n'; } >"$WORK/long.txt"
 "$RASTROS" batch --input "$WORK/long.txt" --quiet >"$WORK/long.out" 2>/dev/null
-check "a line over 4096 bytes is that line's error" grep -q '"line": 1, "error": "line longer than 4096 bytes"' "$WORK/long.out"
+check "a line over 4096 bytes is that line's error" \
+  grep -q '"line": 1, "error": "line longer than 4096 bytes"' "$WORK/long.out"
 check "and the next line is solved" grep -q '"line": 2, "board"' "$WORK/long.out"
 
 # -- 8. the saved output of a checkpoint is checksummed -----------------------------------------
@@ -151,7 +167,8 @@ expect_error 3 "checksum mismatch" "resume over an edited output" \
 for memory in "" " 8M" "8M " "inf" "nan" "0x10" "-8M" "8 M"; do
   expect_error 2 "malformed memory size" "--memory '$memory'" solve --board 3x3 --memory "$memory"
 done
-expect_error 2 "more than this machine" "--memory beyond the machine" solve --board 3x3 --memory 100T
+expect_error 2 "more than this machine" "--memory beyond the machine" \
+  solve --board 3x3 --memory 100T
 expect_ok "--memory 8M" solve --board 3x3 --memory 8M
 long=$(head -c 131000 /dev/zero | tr '\0' 'x')
 for option in --board --threads --memory --moves --start; do

@@ -46,9 +46,10 @@ void add_search_options(po::options_description& description, std::string& memor
                         bool& value_only) {
   description.add_options()(
       "memory", po::value(&memory),
-      "the most memory the search may use, e.g. 32M or 2G: its transposition table (default: "
-      "8M with --value-only, else 32M; see README: small tables are faster)")("value-only", po::bool_switch(&value_only),
-                                              "win/loss/draw only, no remoteness (faster)");
+      "the most memory the search may use, e.g. 32M or 2G: its transposition table, 64K up to "
+      "the machine's memory (default: 8M with --value-only, else 32M; see README: small tables "
+      "are faster)")(
+      "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)");
 }
 
 void add_threads_option(po::options_description& description, int& threads) {

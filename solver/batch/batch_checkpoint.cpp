@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <fstream>
 #include <optional>
 #include <span>
-#include <fstream>
 #include <string_view>
 #include <system_error>
 #include <vector>
@@ -48,7 +48,8 @@ std::uint32_t crc_of_prefix(int fd, std::uint64_t bytes, const std::filesystem::
   std::vector<unsigned char> buffer(std::size_t{1} << 16);
   std::uint32_t crc = 0;
   for (std::uint64_t done = 0; done < bytes;) {
-    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), bytes - done));
+    const std::size_t want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), bytes - done));
     const ssize_t n = ::pread(fd, buffer.data(), want, static_cast<off_t>(done));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) throw_io("cannot read", path);

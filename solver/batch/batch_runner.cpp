@@ -1,13 +1,11 @@
 #include "batch/batch_runner.hpp"
 
+#include <oneapi/tbb/parallel_for.h>
 #include <poll.h>
 #include <unistd.h>
 
-#include <cerrno>
-
-#include <oneapi/tbb/parallel_for.h>
-
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <tuple>
 

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -109,34 +110,50 @@ std::string header_line(int houses, CaptureRule rule, int max_seeds) {
   throw FileError(path.string() + ": " + why);
 }
 
-// The whole file, checked to be a regular file first (a pipe or device would block or never
-// end) and no larger than `limit`.
-std::string read_regular_file(const std::filesystem::path& path, std::uint64_t limit) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) fail(path, "missing");
-    fail(path, std::string("cannot open: ") + std::strerror(errno));
+// A file open for reading, checked to be a regular file first (a pipe or device would block or
+// never end) and no larger than `limit`.
+class RegularFile {
+ public:
+  RegularFile(const std::filesystem::path& path, std::uint64_t limit) : path_(path) {
+    fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd_ < 0) {
+      if (errno == ENOENT) fail(path, "missing");
+      fail(path, std::string("cannot open: ") + std::strerror(errno));
+    }
+    struct stat status {};
+    if (::fstat(fd_, &status) != 0) fail(path, std::string("cannot stat: ") + std::strerror(errno));
+    if (!S_ISREG(status.st_mode)) fail(path, "not a regular file");
+    size_ = static_cast<std::uint64_t>(status.st_size);
+    if (size_ > limit) fail(path, "larger than any Kalah endgame database");
   }
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat status {};
-  if (::fstat(fd, &status) != 0) fail(path, std::string("cannot stat: ") + std::strerror(errno));
-  if (!S_ISREG(status.st_mode)) fail(path, "not a regular file");
-  const auto size = static_cast<std::uint64_t>(status.st_size);
-  if (size > limit) fail(path, "larger than any Kalah endgame database");
-  std::string bytes(size, '\0');
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t got = ::read(fd, bytes.data() + done, size - done);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) fail(path, std::string("cannot read: ") + std::strerror(errno));
-    if (got == 0) fail(path, "truncated while reading");
-    done += static_cast<std::size_t>(got);
+  ~RegularFile() {
+    if (fd_ >= 0) ::close(fd_);
   }
-  return bytes;
-}
+  RegularFile(const RegularFile&) = delete;
+  RegularFile& operator=(const RegularFile&) = delete;
+
+  std::uint64_t size() const { return size_; }
+
+  // The first `length` bytes (at most the file's size).
+  std::string read(std::uint64_t length) const {
+    std::string bytes(std::min(length, size_), '\0');
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t got = ::pread(fd_, bytes.data() + done, bytes.size() - done,
+                                  static_cast<off_t>(done));
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) fail(path_, std::string("cannot read: ") + std::strerror(errno));
+      if (got == 0) fail(path_, "truncated while reading");
+      done += static_cast<std::size_t>(got);
+    }
+    return bytes;
+  }
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+};
 
 }  // namespace
 
@@ -252,10 +269,11 @@ KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* 
   // The header is read first and every size it implies is checked against the file before
   // the levels are allocated.
   constexpr std::uint64_t kMaxFile = std::uint64_t{64} << 30;
-  const std::string bytes = read_regular_file(path, kMaxFile);
-  const std::size_t newline = bytes.find('\n');
+  const RegularFile file(path, kMaxFile);
+  const std::string head = file.read(256);
+  const std::size_t newline = head.find('\n');
   if (newline == std::string::npos || newline > 200) fail(path, "not a Kalah endgame database");
-  std::istringstream header(bytes.substr(0, newline));
+  std::istringstream header(head.substr(0, newline));
   std::string magic, houses_field, rules_field, seeds_field;
   int version = 0;
   header >> magic >> version >> houses_field >> rules_field >> seeds_field;
@@ -278,7 +296,7 @@ KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* 
     fail(path, "damaged header");
   }
   if (houses < 1 || houses > kMaxHouses || max_seeds < 0 || max_seeds > kMaxLevel ||
-      header_line(houses, rule, max_seeds) != bytes.substr(0, newline + 1)) {
+      header_line(houses, rule, max_seeds) != head.substr(0, newline + 1)) {
     fail(path, "damaged header");
   }
   if (game && (game->houses() != houses || game->rule() != rule)) {
@@ -290,9 +308,11 @@ KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* 
   std::uint64_t payload = 0;
   for (int seeds = 0; seeds <= max_seeds; ++seeds) {
     payload += shape.level_size(seeds);
-    if (payload > bytes.size()) fail(path, "truncated (smaller than its header says)");
+    if (payload > file.size()) fail(path, "truncated (smaller than its header says)");
   }
-  if (bytes.size() != newline + 1 + payload + 4) fail(path, "truncated or padded (wrong size)");
+  // The whole file is read only once its size is the one its header implies.
+  if (file.size() != newline + 1 + payload + 4) fail(path, "truncated or padded (wrong size)");
+  const std::string bytes = file.read(file.size());
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   std::uint32_t stored = 0;
   for (int i = 0; i < 4; ++i) stored |= static_cast<std::uint32_t>(data[bytes.size() - 4 + i]) << (8 * i);
