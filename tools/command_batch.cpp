@@ -1,27 +1,22 @@
 // `rastros batch`: solves every game or position of an input file, one JSON object per line
 // of output in input order; bad lines get an error object and the run goes on. This file reads
-// the options, opens the files and prints; the batch itself is batch/batch_runner.hpp (under
-// mpirun cluster/distributed_jobs.hpp).
+// the options and prints; batch_files.hpp reads the input and writes the results, and the batch
+// itself is batch/batch_runner.hpp (under mpirun cluster/distributed_jobs.hpp).
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <mutex>
-#include <optional>
 #include <string_view>
-#include <system_error>
 
 #include "analysis_output.hpp"
 #include "batch/batch_checkpoint.hpp"
 #include "batch/batch_identity.hpp"
 #include "batch/batch_runner.hpp"
+#include "batch_files.hpp"
 #include "commands.hpp"
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
@@ -62,9 +57,11 @@ void add_batch_options(po::options_description& description, BatchArguments& bat
   add_variant_options(description, batch.variant);
   add_threads_option(description, batch.threads);
   description.add_options()("memory", po::value(&batch.memory),
-                            "bound on all transposition tables together, e.g. 512M (default "
-                            "256M); one table per board/rules/steps met, 32 MiB each (8 MiB "
-                            "with --value-only) or less when the bound is small")(
+                            "the most memory the transposition tables may use together, e.g. "
+                            "512M (default 256M); one table per board/rules/steps met, 32 MiB "
+                            "each (8 MiB with --value-only) or less when the bound is small; "
+                            "under mpirun each machine's, shared by its ranks (default 256M a "
+                            "rank)")(
       "value-only", po::bool_switch(&batch.value_only),
       "win/loss/draw only: faster, no remoteness keys")(
       "timing", po::bool_switch(&batch.timing),
@@ -117,10 +114,16 @@ BatchOptions batch_options(BatchArguments& batch, const Arguments& arguments) {
   options.defaults = batch.variant;
   options.value_only = batch.value_only;
   options.chunk_lines = batch.chunk_lines;
-  if (!batch.memory.empty()) options.memory_bytes = parse_memory_size(batch.memory);
+  // --memory is the machine's: the ranks of an MPI job on it share it (the threads of a rank
+  // share its tables). Without it each rank keeps the default bound.
+  const int ranks = mpi_ranks_on_this_machine();
+  if (!batch.memory.empty()) options.memory_bytes = parse_memory_size(batch.memory) / ranks;
   if (options.memory_bytes < kMinimumTableBytes) {
     throw InputError("--memory " + escape_control(batch.memory) + " is below the smallest table (" +
-                     std::to_string(kMinimumTableBytes >> 10) + " KiB)");
+                     std::to_string(kMinimumTableBytes >> 10) + " KiB)" +
+                     (ranks > 1 ? " for each of the " + std::to_string(ranks) +
+                                      " ranks on this machine"
+                                : std::string()));
   }
   return options;
 }
@@ -155,107 +158,16 @@ std::string format_result(const BatchResult& result, bool value_only, bool timin
   return analysis_json(report).prepend("line", result.line).dump();
 }
 
-// Results written as they come, to standard output or through an AtomicFileWriter (a
-// temporary file renamed over --output at the end: the final name only ever holds a complete
-// output, made durable before the rename).
-class DirectOutput {
- public:
-  explicit DirectOutput(const std::string& path) {
-    if (path.empty()) return;
-    try {
-      file_.emplace(path, "output");
-    } catch (const std::system_error& error) {
-      throw InputError(error.what());  // "writing output FILE: cannot create ...": exit 2
-    }
-  }
-  void write(std::string_view text) {
-    if (file_) {
-      file_->write(text);
-      return;
-    }
-    std::cout << text;
-    std::cout.flush();
-    if (!std::cout) throw std::runtime_error("cannot write output (stdout)");
-  }
-  void finish() {
-    if (file_) file_->commit();
-  }
-
- private:
-  std::optional<AtomicFileWriter> file_;
-};
-
-// The input: a file, or standard input ('-'), with its size when known (for the progress line).
-class BatchInput {
- public:
-  BatchInput(const std::string& path, bool from_stdin) : from_stdin_(from_stdin) {
-    if (from_stdin) return;
-    file_.open(path, std::ios::binary);
-    if (!file_) throw InputError("cannot read input " + path);
-    struct stat status {};
-    if (::stat(path.c_str(), &status) == 0) bytes_ = static_cast<double>(status.st_size);
-  }
-  std::istream& stream() {
-    return from_stdin_ ? static_cast<std::istream&>(standard_input_) : file_;
-  }
-  double bytes() const { return bytes_; }
-
- private:
-  bool from_stdin_;
-  // Standard input read so that a signal stops a run that waits for a line (an idle pipe).
-  StopAwareInput standard_input_{STDIN_FILENO, stop_requested()};
-  std::ifstream file_;
-  double bytes_ = 0;  // 0: unknown
-};
-
-// Where the results go: through the checkpoint (resumable) or straight out, on the root only;
-// and the cursor after the last chunk committed, which the progress line reads.
-class ResultSink {
- public:
-  ResultSink(const BatchArguments& batch, bool root) {
-    if (!batch.checkpoint_directory.empty() && root) {
-      checkpoint_ = std::make_unique<BatchCheckpoint>(
-          batch.checkpoint_directory,
-          batch_identity(batch.input_path, batch.variant, batch.value_only, batch.timing),
-          batch.resume);
-      start_ = now_ = checkpoint_->cursor();
-    } else if (root) {
-      direct_ = std::make_unique<DirectOutput>(batch.output_path);
-    }
-  }
-  bool resumed() const { return checkpoint_ && checkpoint_->resumed(); }
-  bool resumable() const { return checkpoint_ != nullptr; }
-  const BatchCursor& start() const { return start_; }
-  BatchCursor now() {
-    std::lock_guard lock(mutex_);
-    return now_;
-  }
-  void commit(std::string_view text, const BatchCursor& after) {
-    if (checkpoint_) {
-      checkpoint_->commit(text, after);
-    } else {
-      direct_->write(text);
-    }
-    std::lock_guard lock(mutex_);
-    now_ = after;
-  }
-  void finish(const std::string& output_path) {
-    if (!checkpoint_) {
-      direct_->finish();
-    } else if (output_path.empty()) {
-      checkpoint_->finish(std::cout);
-    } else {
-      checkpoint_->finish(output_path);
-    }
-  }
-
- private:
-  std::unique_ptr<BatchCheckpoint> checkpoint_;
-  std::unique_ptr<DirectOutput> direct_;
-  BatchCursor start_;
-  std::mutex mutex_;
-  BatchCursor now_;
-};
+// The results' way out: through the checkpoint (resumable) on --checkpoint, else straight to
+// --output or stdout; nothing on the ranks other than the root under mpirun.
+std::unique_ptr<ResultSink> open_sink(const BatchArguments& batch, bool root) {
+  if (!root) return std::make_unique<ResultSink>();
+  if (batch.checkpoint_directory.empty()) return std::make_unique<ResultSink>(batch.output_path);
+  return std::make_unique<ResultSink>(std::make_unique<BatchCheckpoint>(
+      batch.checkpoint_directory,
+      batch_identity(batch.input_path, batch.variant, batch.value_only, batch.timing),
+      batch.resume));
+}
 
 std::string progress_line(const BatchCursor& at, const BatchCursor& start, double input_bytes,
                           double seconds) {
@@ -315,7 +227,8 @@ int run_batch(const Arguments& arguments) {
   }
   check_paths(batch, root);
   BatchInput input(batch.input_path, from_stdin);
-  ResultSink sink(batch, root);
+  const std::unique_ptr<ResultSink> out = open_sink(batch, root);
+  ResultSink& sink = *out;
   const BatchCursor start = sink.start();
   if (sink.resumable()) {
     if (sink.resumed() && !batch.quiet) {

@@ -152,8 +152,7 @@ struct ChunkSolver {
     const KalahResult result = entry.solver->solve(job.position);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const KalahInput input{job.game, job.moves, job.position};
-    Json json = result_json({input, result, root_only, entry.solver->nodes() - nodes_before, seconds,
+    Json json = result_json({job, result, root_only, entry.solver->nodes() - nodes_before, seconds,
                              entry.endgame ? entry.endgame->max_seeds() : -1, std::nullopt, timing});
     json.prepend("line", number);
     return json.dump();

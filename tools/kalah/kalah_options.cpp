@@ -1,7 +1,5 @@
 #include "kalah/kalah_options.hpp"
 
-#include "core/errors.hpp"
-
 namespace rastros::tools::kalah_cli {
 
 using namespace rastros::kalah;
@@ -24,23 +22,14 @@ void add_kalah_options(po::options_description& description, KalahOptions& optio
       "position string instead of moves: \"4,4,4,4,4,4,0/4,4,4,4,4,4,0 1\"");
 }
 
+// Read, as batch lines are, by games/kalah/kalah_input.hpp.
 Kalah resolve_game(const KalahOptions& options) {
-  return Kalah(options.houses, options.seeds, parse_rules(options.rules));
+  return resolve_kalah_variant({options.houses, options.seeds, options.rules});
 }
 
 KalahInput resolve_input(const KalahOptions& options) {
-  if (options.moves && options.position) {
-    throw InputError("give either --moves or --position, not both");
-  }
-  KalahInput input{resolve_game(options), {}, {}};
-  if (options.position) {
-    input.position = parse_position(input.game, *options.position);
-    return input;
-  }
-  input.moves = parse_moves(input.game, options.moves.value_or(""));
-  input.position = start_position(input.game);
-  for (const KalahMove move : input.moves) input.position = play(input.game, input.position, move);
-  return input;
+  return resolve_kalah_input({options.houses, options.seeds, options.rules}, options.moves,
+                             options.position);
 }
 
 Json variant_json(const Kalah& game) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "games/kalah/kalah.hpp"
+#include "games/kalah/kalah_input.hpp"
 #include "games/kalah/kalah_position.hpp"
 #include "json.hpp"
 
@@ -23,12 +24,7 @@ struct KalahOptions {
   std::optional<std::string> position;
 };
 
-/// A variant and a position on it, checked.
-struct KalahInput {
-  kalah::Kalah game;
-  std::vector<kalah::KalahMove> moves;  // empty when the position was given as a string
-  kalah::KalahPosition position;
-};
+using kalah::KalahInput;
 
 /// Adds --houses --seeds --rules, and --moves --position when `with_position`.
 void add_kalah_options(po::options_description& description, KalahOptions& options,

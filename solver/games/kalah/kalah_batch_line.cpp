@@ -46,20 +46,12 @@ KalahBatchJob parse_job(std::string_view text, const KalahVariantText& defaults)
                        " (a line takes --houses, --seeds, --rules)");
     }
   }
-  KalahBatchJob job{Kalah(variant.houses, variant.seeds, parse_rules(variant.rules)), {}, {}};
   std::string body;
   for (const std::string& part : rest) {
     if (!body.empty()) body.append(" ");
     body.append(part);
   }
-  if (body.find('/') != std::string::npos) {
-    job.position = parse_position(job.game, body);
-    return job;
-  }
-  job.moves = parse_moves(job.game, body);
-  job.position = start_position(job.game);
-  for (const KalahMove move : job.moves) job.position = play(job.game, job.position, move);
-  return job;
+  return resolve_kalah_input(variant, body, body.find('/') != std::string::npos);
 }
 
 }  // namespace

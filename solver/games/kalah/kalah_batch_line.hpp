@@ -15,23 +15,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
-#include "games/kalah/kalah_position.hpp"
+#include "games/kalah/kalah_input.hpp"
 
 namespace rastros::kalah {
 
-struct KalahVariantText {
-  int houses = 6;
-  int seeds = 4;
-  std::string rules = "standard";
-};
-
-struct KalahBatchJob {
-  Kalah game;
-  std::vector<KalahMove> moves;  // empty when the line gave a position string
-  KalahPosition position;
-};
+/// A line's position: its variant, and the game leading to it when given as moves.
+using KalahBatchJob = KalahInput;
 
 struct KalahBatchLine {
   enum class Kind { skip, job, error };
