@@ -134,6 +134,27 @@ status=$?
 exec 9>&-
 check "SIGTERM on an idle pipe: exit 143 (got $status)" test "$status" -eq 143
 check "SIGTERM on an idle pipe: stopped in ${took} ms (< $STOP_MS)" test "$took" -lt "$STOP_MS"
+# ... and while it waits for a writer of a named pipe given as --input (no writer ever comes).
+mkfifo "$WORK/named"
+"$RASTROS" batch --input "$WORK/named" --quiet >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+sent=${EPOCHREALTIME/./}
+kill -TERM "$pid"
+while kill -0 "$pid" 2>/dev/null && (((${EPOCHREALTIME/./} - sent) / 1000 < 10000)); do sleep 0.01; done
+took=$(((${EPOCHREALTIME/./} - sent) / 1000))
+kill -KILL "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+check "SIGTERM waiting for a named pipe's writer: exit 143 (got $status)" test "$status" -eq 143
+check "SIGTERM waiting for a named pipe's writer: stopped in ${took} ms (< $STOP_MS)" test "$took" -lt "$STOP_MS"
+# A named pipe whose writer comes late is read to its end like a file.
+mkfifo "$WORK/late"
+{ sleep 0.3; printf 'c3\n--board 4x4 b2\n'; } >"$WORK/late" &
+writer=$!
+"$RASTROS" batch --input "$WORK/late" --quiet >"$WORK/late.out" 2>/dev/null
+check "a named pipe with a late writer: both lines solved" test "$(grep -c '"board"' "$WORK/late.out")" -eq 2
+wait "$writer"
 { head -c 5000 /dev/zero | tr '\0' 'c'; printf '\nc3\n'; } >"$WORK/long.txt"
 "$RASTROS" batch --input "$WORK/long.txt" --quiet >"$WORK/long.out" 2>/dev/null
 check "a line over 4096 bytes is that line's error" \

@@ -1,5 +1,6 @@
 #include "batch_files.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,13 +12,28 @@
 
 namespace rastros::tools {
 
-BatchInput::BatchInput(const std::string& path, bool from_stdin)
-    : from_stdin_(from_stdin), standard_input_(STDIN_FILENO, stop_requested()) {
-  if (from_stdin) return;
+BatchInput::BatchInput(const std::string& path, bool from_stdin) {
+  if (from_stdin) {
+    polled_.emplace(STDIN_FILENO, stop_requested());
+    return;
+  }
+  struct stat status {};
+  if (::stat(path.c_str(), &status) == 0 && (S_ISFIFO(status.st_mode) || S_ISCHR(status.st_mode))) {
+    // A named pipe or a device: opened without waiting for a writer (a blocking open of a pipe
+    // waits for one, deaf to Ctrl-C), then read as standard input is.
+    fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd_ < 0) throw InputError("cannot read input " + path);
+    polled_.emplace(fd_, stop_requested());
+    return;
+  }
   file_.open(path, std::ios::binary);
   if (!file_) throw InputError("cannot read input " + path);
-  struct stat status {};
-  if (::stat(path.c_str(), &status) == 0) bytes_ = static_cast<double>(status.st_size);
+  if (S_ISREG(status.st_mode)) bytes_ = static_cast<double>(status.st_size);
+}
+
+BatchInput::~BatchInput() {
+  polled_.reset();
+  if (fd_ >= 0) ::close(fd_);
 }
 
 DirectOutput::DirectOutput(const std::string& path) {

@@ -17,19 +17,21 @@
 namespace rastros::tools {
 
 /// The input: a file, or standard input ('-'), with its size when known (for the progress line).
+/// Standard input, a named pipe or a device is read so that a signal stops a run waiting for
+/// a line (an idle pipe) or reading an endless one.
 class BatchInput {
  public:
   /// Throws InputError when the file cannot be opened.
   BatchInput(const std::string& path, bool from_stdin);
-  std::istream& stream() {
-    return from_stdin_ ? static_cast<std::istream&>(standard_input_) : file_;
-  }
+  ~BatchInput();
+  BatchInput(const BatchInput&) = delete;
+  BatchInput& operator=(const BatchInput&) = delete;
+  std::istream& stream() { return polled_ ? static_cast<std::istream&>(*polled_) : file_; }
   double bytes() const { return bytes_; }  // 0: unknown
 
  private:
-  bool from_stdin_;
-  // Standard input read so that a signal stops a run that waits for a line (an idle pipe).
-  StopAwareInput standard_input_;
+  int fd_ = -1;  // a named pipe's or device's, closed here
+  std::optional<StopAwareInput> polled_;
   std::ifstream file_;
   double bytes_ = 0;
 };
