@@ -22,8 +22,8 @@ KalahPit next_pit(int houses, int mover, KalahPit pit) {
 
 TEST(KalahSowing, RandomGamesAgreeWithPlay) {
   std::mt19937_64 random(20261205);
-  for (const auto& [houses, seeds] : {std::pair{1, 1}, {2, 3}, {3, 3}, {4, 4}, {6, 4}, {3, 12},
-                                      {6, 6}, {2, 20}}) {
+  for (const auto& [houses, seeds] :
+       {std::pair{1, 1}, {2, 3}, {3, 3}, {4, 4}, {6, 4}, {3, 12}, {6, 6}, {2, 20}}) {
     for (const CaptureRule rule : {CaptureRule::standard, CaptureRule::empty_capture}) {
       const Kalah game(houses, seeds, rule);
       for (int round = 0; round < 30; ++round) {
@@ -31,8 +31,8 @@ TEST(KalahSowing, RandomGamesAgreeWithPlay) {
         while (!has_ended(game, position)) {
           const auto moves = game.legal_moves(search_state(game, position));
           const KalahMove move = moves[random() % moves.size()];
-          const std::string where = game.name() + " " + position_string(game, position) +
-                                    " move " + move_name(move);
+          const std::string where =
+              game.name() + " " + position_string(game, position) + " move " + move_name(move);
           const KalahSowing sowing = sow(game, position, move);
           const KalahPosition expected = play(game, position, move);
           ASSERT_EQ(position_string(game, sowing.after), position_string(game, expected)) << where;
@@ -84,8 +84,7 @@ TEST(KalahSowing, ExtraTurnCaptureAndLaps) {
   EXPECT_EQ(again.path.back(), (KalahPit{0, 6}));
   EXPECT_EQ(position_string(game, again.after), "4,4,0,5,5,5,1/4,4,4,4,4,4,0 1");
   // Player 1's house 1 (one seed) into the empty house 2, facing player 2's house 5 (4 seeds).
-  const KalahPosition capture_position =
-      parse_position(game, "1,0,4,4,4,4,7/4,4,4,4,4,4,0 1");
+  const KalahPosition capture_position = parse_position(game, "1,0,4,4,4,4,7/4,4,4,4,4,4,0 1");
   const KalahSowing captured = sow(game, capture_position, 0);
   ASSERT_TRUE(captured.capture);
   EXPECT_EQ(captured.capture->house, (KalahPit{0, 1}));

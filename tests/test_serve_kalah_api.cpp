@@ -32,11 +32,13 @@ ApiOptions quick_options(double max_seconds = 10, int max_searches = 2) {
 }
 
 /// A Kalah server's Api: `endgame_seeds` -1 for none.
-std::unique_ptr<Api> kalah_api(const Kalah& game, int endgame_seeds, ApiOptions options = quick_options()) {
+std::unique_ptr<Api> kalah_api(const Kalah& game, int endgame_seeds,
+                               ApiOptions options = quick_options()) {
   auto api = std::make_unique<Api>(std::vector<DatabaseReader>{}, std::vector<std::string>{},
                                    std::move(options));
   std::shared_ptr<const KalahEndgame> endgame;
-  if (endgame_seeds >= 0) endgame = std::make_shared<KalahEndgame>(KalahEndgame::build(game, endgame_seeds));
+  if (endgame_seeds >= 0)
+    endgame = std::make_shared<KalahEndgame>(KalahEndgame::build(game, endgame_seeds));
   api->serve_kalah({game, endgame, ""});
   return api;
 }
@@ -51,7 +53,8 @@ std::string stable(std::string body) {
     body.replace(begin, body.find_first_of(",}", begin) - begin, "X");
   }
   for (const std::string source : {"\"source\": \"database\", ", "\"source\": \"search\", "}) {
-    if (const std::size_t at = body.find(source); at != std::string::npos) body.erase(at, source.size());
+    if (const std::size_t at = body.find(source); at != std::string::npos)
+      body.erase(at, source.size());
   }
   return body;
 }
@@ -65,10 +68,12 @@ std::string library_json(const Kalah& game, const std::string& moves, int endgam
   options.moves = moves;
   const kalah_cli::KalahInput input = kalah_cli::resolve_input(options);
   std::shared_ptr<const KalahEndgame> endgame;
-  if (endgame_seeds >= 0) endgame = std::make_shared<KalahEndgame>(KalahEndgame::build(game, endgame_seeds));
+  if (endgame_seeds >= 0)
+    endgame = std::make_shared<KalahEndgame>(KalahEndgame::build(game, endgame_seeds));
   KalahSolver solver(game, {std::size_t{4} << 20, false, false}, endgame.get());
   const KalahResult result = solver.solve(input.position);
-  return stable(kalah_cli::result_json({input, result, false, 0, 0, endgame_seeds, std::nullopt}).dump());
+  return stable(
+      kalah_cli::result_json({input, result, false, 0, 0, endgame_seeds, std::nullopt}).dump());
 }
 
 std::string plus(const std::string& moves) {
@@ -82,9 +87,12 @@ TEST(ServeKalahApi, InfoNamesTheVariant) {
   const Response info = api->handle("GET", "/api/kalah/info");
   EXPECT_EQ(info.status, 200u);
   EXPECT_EQ(info.body.rfind(R"({"game": "kalah", "houses": 3, "seeds": 3, "rules": "standard", )"
-                            R"("start": "3,3,3,0/3,3,3,0 1", "endgame_seeds": 6, )", 0), 0u)
+                            R"("start": "3,3,3,0/3,3,3,0 1", "endgame_seeds": 6, )",
+                            0),
+            0u)
       << info.body;
-  EXPECT_NE(info.body.find(R"("max_seconds": 10, "max_searches": 2)"), std::string::npos) << info.body;
+  EXPECT_NE(info.body.find(R"("max_seconds": 10, "max_searches": 2)"), std::string::npos)
+      << info.body;
 }
 
 TEST(ServeKalahApi, SolveAnswersEqualTheLibrarysSolver) {
@@ -95,7 +103,8 @@ TEST(ServeKalahApi, SolveAnswersEqualTheLibrarysSolver) {
       const std::string target = "/api/kalah/solve?moves=" + plus(moves);
       const Response response = api->handle("GET", target);
       ASSERT_EQ(response.status, 200u) << target << ": " << response.body;
-      EXPECT_EQ(stable(response.body), library_json(game, moves, 6)) << game.name() << " " << target;
+      EXPECT_EQ(stable(response.body), library_json(game, moves, 6))
+          << game.name() << " " << target;
       // Asked again, it is answered at once (cached or from the database).
       const std::optional<Response> again = api->answer_now("GET", target);
       ASSERT_TRUE(again) << target;
@@ -147,22 +156,25 @@ TEST(ServeKalahApi, PlayPathAddsUpToTheNextPosition) {
     KalahPosition position = start_position(game);
     for (const KalahMove move : parse_moves(game, games[i])) position = play(game, position, move);
     for (const KalahMove move : game.legal_moves(search_state(game, position))) {
-      const std::string moves = games[i].empty() ? move_name(move) : games[i] + " " + move_name(move);
-      const std::optional<Response> response =
-          api->answer_now("GET", "/api/kalah/play?moves=" + plus(games[i]) + "&move=" + move_name(move));
+      const std::string moves =
+          games[i].empty() ? move_name(move) : games[i] + " " + move_name(move);
+      const std::optional<Response> response = api->answer_now(
+          "GET", "/api/kalah/play?moves=" + plus(games[i]) + "&move=" + move_name(move));
       ASSERT_TRUE(response) << "a play never searches";
       ASSERT_EQ(response->status, 200u) << response->body;
       const std::string& body = response->body;
       const KalahPosition after = play(game, position, move);
-      EXPECT_NE(body.find("\"position\": \"" + position_string(game, after) + "\""), std::string::npos)
+      EXPECT_NE(body.find("\"position\": \"" + position_string(game, after) + "\""),
+                std::string::npos)
           << moves << ": " << body;
       // One pit a seed.
       std::size_t pits = 0;
-      for (std::size_t at = body.find("{\"player\"", body.find("\"path\"")); at < body.find("\"capture\"");
-           at = body.find("{\"player\"", at + 1)) {
+      for (std::size_t at = body.find("{\"player\"", body.find("\"path\""));
+           at < body.find("\"capture\""); at = body.find("{\"player\"", at + 1)) {
         ++pits;
       }
-      EXPECT_EQ(pits, static_cast<std::size_t>(position.rows[position.to_move][move])) << moves << ": " << body;
+      EXPECT_EQ(pits, static_cast<std::size_t>(position.rows[position.to_move][move]))
+          << moves << ": " << body;
       // The seeds banked: those sown into the store plus the capture.
       std::size_t stored = 0;
       for (std::size_t at = body.find("\"pit\": \"store\""); at != std::string::npos;
@@ -179,8 +191,9 @@ TEST(ServeKalahApi, PlayPathAddsUpToTheNextPosition) {
       EXPECT_EQ(static_cast<int>(stored) + captured,
                 after.stores[position.to_move] - position.stores[position.to_move])
           << moves << ": " << body;
-      EXPECT_NE(body.find(after.to_move == position.to_move ? "\"again\": true" : "\"again\": false"),
-                std::string::npos)
+      EXPECT_NE(
+          body.find(after.to_move == position.to_move ? "\"again\": true" : "\"again\": false"),
+          std::string::npos)
           << moves;
       if (games.size() < 40) games.push_back(moves);
     }
@@ -194,9 +207,11 @@ TEST(ServeKalahApi, PlayPathAddsUpToTheNextPosition) {
             R"({"player": 2, "pit": "1"}, {"player": 2, "pit": "2"}, {"player": 2, "pit": "3"}], )"
             R"("capture": null, "again": false, "ended": false})");
   // A move that ends the game reports the final stores.
-  const Response last = api->handle("GET", "/api/kalah/play?position=0,0,0,1,15/4,4,4,4,0+1&move=4");
-  EXPECT_NE(last.body.find(R"("again": true, "ended": true, "final_stores": [16, 16], "winner": null})"),
-            std::string::npos)
+  const Response last =
+      api->handle("GET", "/api/kalah/play?position=0,0,0,1,15/4,4,4,4,0+1&move=4");
+  EXPECT_NE(
+      last.body.find(R"("again": true, "ended": true, "final_stores": [16, 16], "winner": null})"),
+      std::string::npos)
       << last.body;
 }
 

@@ -55,11 +55,13 @@ class StopAtDeadline {
   std::thread thread_;
 };
 
+/// {"player": 1, "pit": "3"} for a house, {"player": 1, "pit": "store"} for a store.
 Json pit_json(const Kalah& game, const KalahPit& pit) {
+  const std::string name = pit.house == game.houses()
+                               ? std::string("store")
+                               : move_name(static_cast<KalahMove>(pit.house));
   Json json = Json::object();
-  json.set("player", pit.player + 1)
-      .set("pit", pit.house == game.houses() ? std::string("store") : move_name(
-                                                                          static_cast<KalahMove>(pit.house)));
+  json.set("player", pit.player + 1).set("pit", name);
   return json;
 }
 
@@ -84,7 +86,8 @@ std::optional<Response> KalahApi::respond(std::string_view path,
     return json_response(200, kalah_cli::show_json(input_of(parameters)));
   }
   if (path == "/api/kalah/play") {
-    return play(Parameters(values, {"houses", "seeds", "rules", "moves", "position", "move"}, path));
+    return play(
+        Parameters(values, {"houses", "seeds", "rules", "moves", "position", "move"}, path));
   }
   return error_response(404, "no such endpoint: " + std::string(path) +
                                  " (try /api/kalah/solve, /api/kalah/moves, /api/kalah/play or "
@@ -101,8 +104,10 @@ kalah_cli::KalahInput KalahApi::input_of(const Parameters& parameters) const {
   for (const auto& [name, value] : served) {
     const std::optional<std::string> given = parameters.get(name);
     if (given && *given != value) {
-      throw InputError("this server plays " + game.name() + ": " + name + "=" + quote_input(*given) +
-                       " does not apply (start another with rastros serve --game kalah --" +
+      throw InputError("this server plays " + game.name() + ": " + name + "=" +
+                       quote_input(*given) +
+                       " does not apply (start another with rastros "
+                       "serve --game kalah --" +
                        name + " ...)");
     }
   }
@@ -122,9 +127,9 @@ std::optional<Response> KalahApi::solve(const Parameters& parameters, Clock::tim
   const int endgame_seeds = serve_.endgame ? serve_.endgame->max_seeds() : -1;
   const auto respond_with = [&](const KalahResult& result, std::uint64_t nodes,
                                 const char* source) {
-    return json_response(200, kalah_cli::result_json({input, result, false, nodes,
-                                                      seconds_since(received), endgame_seeds,
-                                                      std::string(source)}));
+    return json_response(
+        200, kalah_cli::result_json({input, result, false, nodes, seconds_since(received),
+                                     endgame_seeds, std::string(source)}));
   };
   if (has_ended(game, input.position)) {
     // The solver's own answer for an ended game, without building a solver.
@@ -140,7 +145,9 @@ std::optional<Response> KalahApi::solve(const Parameters& parameters, Clock::tim
     }
   }
   const std::string key = position_string(game, input.position);
-  if (const auto cached = cache_.find(key)) return respond_with(cached->result, cached->nodes, "search");
+  if (const auto cached = cache_.find(key)) {
+    return respond_with(cached->result, cached->nodes, "search");
+  }
   if (!may_search) return std::nullopt;
 
   std::optional<Solved> solved;
@@ -166,8 +173,10 @@ Response KalahApi::play(const Parameters& parameters) const {
   kalah_cli::KalahInput input = input_of(parameters);
   const Kalah& game = input.game;
   const std::optional<std::string> text = parameters.get("move");
-  if (!text) throw InputError("/api/kalah/play needs move=N, the house to sow (1.." +
-                              std::to_string(game.houses()) + ")");
+  if (!text) {
+    throw InputError("/api/kalah/play needs move=N, the house to sow (1.." +
+                     std::to_string(game.houses()) + ")");
+  }
   const KalahPosition before = input.position;
   const KalahMove move = parse_move(game, before, *text);
   const KalahSowing sowing = sow(game, before, move);
@@ -196,7 +205,8 @@ Response KalahApi::play(const Parameters& parameters) const {
     Json totals = Json::array();
     totals.push(stores[0]).push(stores[1]);
     out.set("final_stores", totals)
-        .set("winner", stores[0] == stores[1] ? Json(nullptr) : Json(stores[0] > stores[1] ? 1 : 2));
+        .set("winner",
+             stores[0] == stores[1] ? Json(nullptr) : Json(stores[0] > stores[1] ? 1 : 2));
   }
   return json_response(200, out);
 }
@@ -216,9 +226,9 @@ Response KalahApi::info() const {
 void add_kalah_serve_options(boost::program_options::options_description& description,
                              KalahServeOptions& options) {
   namespace po = boost::program_options;
-  description.add_options()(
-      "houses", po::value<int>()->notifier([&](int v) { options.houses = v; }),
-      "with --game kalah: houses per player, 1..8 (default 4)")(
+  description.add_options()("houses",
+                            po::value<int>()->notifier([&](int v) { options.houses = v; }),
+                            "with --game kalah: houses per player, 1..8 (default 4)")(
       "seeds", po::value<int>()->notifier([&](int v) { options.seeds = v; }),
       "with --game kalah: seeds per house at the start (default 4)")(
       "rules", po::value<std::string>()->notifier([&](const std::string& v) { options.rules = v; }),
@@ -230,15 +240,19 @@ std::string configure_game(Api& api, const std::vector<std::string>& arguments,
                            const KalahServeOptions& options,
                            const std::vector<std::string>& databases, bool quiet) {
   if (game_of(arguments) != "kalah") {
-    const char* given = options.houses ? "--houses" : options.seeds ? "--seeds"
-                        : options.rules ? "--rules" : options.endgame.file ? "--endgame"
-                        : options.endgame.seeds ? "--endgame-seeds" : nullptr;
+    const char* given = options.houses          ? "--houses"
+                        : options.seeds         ? "--seeds"
+                        : options.rules         ? "--rules"
+                        : options.endgame.file  ? "--endgame"
+                        : options.endgame.seeds ? "--endgame-seeds"
+                                                : nullptr;
     if (given) throw InputError(std::string(given) + " applies to rastros serve --game kalah");
     return "";
   }
   if (!databases.empty()) {
-    throw InputError("--db reads Rastros databases: with --game kalah give an endgame database "
-                     "with --endgame FILE");
+    throw InputError(
+        "--db reads Rastros databases: with --game kalah give an endgame database "
+        "with --endgame FILE");
   }
   const Kalah game(options.houses.value_or(4), options.seeds.value_or(4),
                    parse_rules(options.rules.value_or("standard")));
