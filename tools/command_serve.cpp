@@ -98,12 +98,13 @@ int run_serve(const Arguments& arguments) {
   std::vector<DatabaseReader> databases;
   for (const std::string& file : files) databases.emplace_back(file);
   serve::Api api(std::move(databases), files, api_options);
-  const std::string game = serve::configure_game(api, arguments, kalah, files, quiet);
   serve::ServerOptions server_options;
   server_options.bind = bind;
   server_options.port = static_cast<std::uint16_t>(port);
   server_options.io_threads = io_threads;
   serve::HttpServer server(api, server_options);
+  // Before the first line on stdout, which a refused option must not print.
+  const std::string game = serve::configure_game(api, arguments, kalah, files, quiet);
   std::cout << "listening on " << server.url() << std::endl;
   if (!quiet) {
     if (!game.empty()) std::cerr << "rastros serve: " << game << "\n";
