@@ -1,10 +1,13 @@
 # Shared by the tests that drive a live `rastros serve` (sourced): start_serve RASTROS DB WORK
-# starts it on a free loopback port, its stdout and stderr in WORK/serve.out and WORK/serve.log,
+# [OPTION...] starts it (with --db DB unless DB is empty, and the options) on a free loopback port, its stdout and stderr in WORK/serve.out and WORK/serve.log,
 # and waits for the line that names its URL. Sets $server (the process) and $url; exits 1 when
 # the server exits first or no URL appears within 10 s. The caller's EXIT trap must stop $server.
 start_serve() {
   local rastros=$1 db=$2 work=$3
-  "$rastros" serve --port 0 --db "$db" >"$work/serve.out" 2>"$work/serve.log" &
+  shift 3
+  # Emptied first: a line left by an earlier run must not be read as this server's URL.
+  : >"$work/serve.out"
+  "$rastros" serve --port 0 ${db:+--db "$db"} "$@" >"$work/serve.out" 2>"$work/serve.log" &
   server=$!
   for _ in $(seq 100); do
     # The whole first line, not just its first bytes (a partly written line read as no URL).

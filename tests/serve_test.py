@@ -236,5 +236,77 @@ with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         pass
 check(status == 0 and elapsed < 5, "SIGTERM during a search: exit %s after %.2f s" % (status, elapsed))
 
+# --- Kalah: rastros serve --game kalah ------------------------------------------------------------
+KALAH = ["--game", "kalah", "--houses", "3", "--seeds", "3"]
+for arguments, want, what in [
+        (["--houses", "3"], 2, "--houses without --game kalah"),
+        (["--game", "kalah", "--db", DB5], 2, "--db with --game kalah"),
+        (["--game", "kalah", "--houses", "9"], 2, "bad --houses"),
+        (["--game", "kalah", "--rules", "chess"], 2, "bad --rules"),
+        (["--game", "kalah", "--endgame", os.path.join(DATA, "missing.kdb")], 3, "missing --endgame")]:
+    result = subprocess.run([RASTROS, "serve", "--port", "0", *arguments], capture_output=True,
+                            text=True, timeout=30)
+    check(result.returncode == want and result.stdout == ""
+          and len(result.stderr.strip().splitlines()) == 1,
+          "kalah %s: exit %d (want %d), stderr %r" % (what, result.returncode, want, result.stderr))
+
+server = Server(*KALAH, "--endgame-seeds", "6", "--max-seconds", "5", "--quiet")
+try:
+    status, info, _ = server.get("/api/kalah/info")
+    check(status == 200 and (info["houses"], info["seeds"], info["rules"], info["start"], info["endgame_seeds"])
+          == (3, 3, "standard", "3,3,3,0/3,3,3,0 1", 6), "kalah info: %s %s" % (status, info))
+    for moves in ("", "1", "1 2", "3 1 2"):
+        status, answer, _ = server.get("/api/kalah/solve?moves=" + moves.replace(" ", "+"))
+        expected = cli_json("solve", *KALAH, "--endgame-seeds", "6", "--moves", moves)
+        check(status == 200 and answer.get("source") in ("database", "search")
+              and without_volatile(answer) == without_volatile(expected)
+              and [key for key in answer if key != "source"] == list(expected),
+              "kalah solve %r equals rastros solve --game kalah --json: %s %s" % (moves, status, answer))
+        status, shown, _ = server.get("/api/kalah/moves?moves=" + moves.replace(" ", "+"))
+        check(status == 200 and shown == cli_json("show", *KALAH, "--moves", moves),
+              "kalah moves %r equals rastros show --game kalah --json" % moves)
+        for move in shown["legal_moves"]:
+            status, played, _ = server.get("/api/kalah/play?moves=%s&move=%s" % (moves.replace(" ", "+"), move))
+            after = cli_json("show", *KALAH, "--moves", (moves + " " + move).strip())
+            before = [int(n) for n in shown["position"].split()[0].replace("/", ",").split(",")]
+            mover = shown["to_move"]
+            check(status == 200 and played["position"] == after["position"]
+                  and played["moves"] == after["moves"] and played["to_move"] == after["to_move"]
+                  and len(played["path"]) == before[(mover - 1) * 4 + int(move) - 1]
+                  and all(step["pit"] == "store" and step["player"] == mover or step["pit"] != "store"
+                          for step in played["path"]),
+                  "kalah play %r then %s: %s %s" % (moves, move, status, played))
+    status, answer, _ = server.get("/api/kalah/solve?position=0,0,0,10/1,2,5,0+2")
+    check(status == 200 and answer["score"] == -2 and answer["winner"] == 1, "kalah ended game: %s" % answer)
+    for path, words in [("/api/kalah/solve?moves=4", "bad move"),
+                        ("/api/kalah/solve?houses=6", "kalah(3,3)"),
+                        ("/api/kalah/play?moves=1", "move="),
+                        ("/api/kalah/play?moves=3+3&move=3", "empty"),
+                        ("/api/kalah/moves?position=1,2/3+1", "bad position"),
+                        ("/api/kalah/solve?colour=blue", "unknown parameter")]:
+        status, answer, _ = server.get(path)
+        check(status == 400 and isinstance(answer, dict) and words in answer.get("error", ""),
+              "%s: 400 naming %r, got %s %s" % (path, words, status, answer))
+    check(server.get("/api/kalah/nothing")[0] == 404, "kalah unknown endpoint: 404")
+    status, page, _ = server.get("/")
+    check(status == 200 and '<svg id="board"' in page and "kalah.js" in page, "the Kalah page is served at /")
+    for name in ("kalah.js", "kalah.css", "style.css"):
+        check(server.get("/" + name)[0] == 200, name + " is served")
+finally:
+    status = server.stop()
+check(status == 0, "kalah server: SIGTERM exit status %s" % status)
+
+# Kalah(6,5) from the start without an endgame database: far over a 1 s budget.
+server = Server("--game", "kalah", "--houses", "6", "--seeds", "5", "--endgame-seeds", "-1",
+                "--max-seconds", "1", "--quiet")
+try:
+    status, answer, seconds = server.get("/api/kalah/solve")
+    check(status == 503 and "time budget" in answer.get("error", "") and seconds < 3,
+          "kalah over the budget: 503 after %.2f s: %s" % (seconds, answer))
+    check(server.get("/api/kalah/play?move=1")[0] == 200, "kalah still answering afterwards")
+finally:
+    status = server.stop()
+check(status == 0, "kalah server: SIGTERM after a cancelled search, exit status %s" % status)
+
 print("serve_test: %d passed, %d failed" % (passed, len(failures)))
 sys.exit(1 if failures else 0)

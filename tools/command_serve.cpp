@@ -15,6 +15,7 @@
 #include "search/memory_share.hpp"
 #include "serve/api.hpp"
 #include "serve/http_server.hpp"
+#include "serve/kalah_api.hpp"
 
 #ifndef RASTROS_WEB_ROOT
 #define RASTROS_WEB_ROOT ""
@@ -58,6 +59,8 @@ int run_serve(const Arguments& arguments) {
       "directory of the page's files (index.html, app.js, style.css)")(
       "quiet", po::bool_switch(&quiet),
       "no status lines on stderr (the \"listening on\" line on stdout stays)");
+  serve::KalahServeOptions kalah;
+  serve::add_kalah_serve_options(description, kalah);
   if (!parse_command_line(arguments, description,
                           "Usage: rastros serve [--port 8080] [--bind 127.0.0.1] [--db FILE...]\n"
                           "Serves the page (play and explore in the browser) and a JSON API:\n"
@@ -65,6 +68,8 @@ int run_serve(const Arguments& arguments) {
                           "c3+b2   (or position=...)\n"
                           "  GET /api/map?board=5x5&rules=standard&steps=king[&value_only=1]\n"
                           "  GET /api/info\n"
+                          "With --game kalah [--houses 4 --seeds 4 --rules standard]: the Kalah "
+                          "page and /api/kalah/{solve,moves,play,info}.\n"
                           "Stops on SIGINT or SIGTERM.")) {
     return 0;
   }
@@ -112,8 +117,11 @@ int run_serve(const Arguments& arguments) {
   server_options.bind = bind;
   server_options.port = static_cast<std::uint16_t>(port);
   serve::HttpServer server(api, server_options);
+  // Before the first line on stdout, which a refused option must not print.
+  const std::string game = serve::configure_game(api, arguments, kalah, files, quiet);
   std::cout << "listening on " << server.url() << std::endl;
   if (!quiet) {
+    if (!game.empty()) std::cerr << "rastros serve: " << game << "\n";
     std::cerr << "rastros serve: " << files.size() << " database(s), at most " << max_searches
               << " searches at once, " << max_seconds << " s each; Ctrl-C stops\n";
   }

@@ -16,7 +16,8 @@ const std::vector<GameEntry>& other_games() {
         {"query", kalah_cli::run_query},
         {"verify", kalah_cli::run_verify},
         {"stats", kalah_cli::run_stats},
-        {"batch", kalah_cli::run_batch}}},
+        {"batch", kalah_cli::run_batch},
+        {"serve", run_serve}}},
   };
   return games;
 }

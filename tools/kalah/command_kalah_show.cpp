@@ -4,6 +4,7 @@
 
 #include "kalah/kalah_commands.hpp"
 #include "kalah/kalah_options.hpp"
+#include "kalah/kalah_output.hpp"
 #include "options.hpp"
 
 namespace rastros::tools::kalah_cli {
@@ -30,18 +31,7 @@ int run_show(const Arguments& arguments) {
   const auto moves = game.legal_moves(search_state(game, position));
 
   if (json) {
-    Json out = position_json(input);
-    Json legal = Json::array();
-    for (const KalahMove move : moves) legal.push(move_name(move));
-    out.set("legal_moves", legal).set("ended", ended);
-    if (ended) {
-      const auto stores = final_stores(game, position);
-      const int margin = stores[position.to_move] - stores[1 - position.to_move];
-      out.set("score", margin)
-          .set("winner", stores[0] == stores[1] ? Json(nullptr)
-                                                : Json(stores[0] > stores[1] ? 1 : 2));
-    }
-    std::cout << out.dump() << "\n";
+    std::cout << show_json(input).dump() << "\n";
     return 0;
   }
   std::cout << "Kalah(" << game.houses() << "," << game.seeds() << "), " << rules_name(game.rule())

@@ -82,6 +82,24 @@ Json result_json(const KalahReport& report) {
   if (report.timing) out.set("nodes", report.nodes).set("seconds", report.seconds);
   return out;
 }
-
+Json show_json(const KalahInput& input) {
+  const Kalah& game = input.game;
+  const KalahPosition& position = input.position;
+  const bool ended = has_ended(game, position);
+  Json out = position_json(input);
+  Json legal = Json::array();
+  for (const KalahMove move : game.legal_moves(search_state(game, position))) {
+    legal.push(move_name(move));
+  }
+  out.set("legal_moves", legal).set("ended", ended);
+  if (ended) {
+    const auto stores = final_stores(game, position);
+    const int margin = stores[position.to_move] - stores[1 - position.to_move];
+    out.set("score", margin)
+        .set("winner", stores[0] == stores[1] ? Json(nullptr)
+                                              : Json(stores[0] > stores[1] ? 1 : 2));
+  }
+  return out;
+}
 
 }  // namespace rastros::tools::kalah_cli

@@ -31,5 +31,8 @@ void print_text(const KalahReport& report);
 /// The keys of docs/commands.md: the position's, then value, winner, score, best_moves,
 /// children, source (query), endgame_seeds, nodes, seconds.
 Json result_json(const KalahReport& report);
+/// The keys of `show --game kalah --json`: the position's, then legal_moves, ended, and for an
+/// ended game score and winner.
+Json show_json(const KalahInput& input);
 
 }  // namespace rastros::tools::kalah_cli

@@ -4,27 +4,18 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
-#include <unordered_map>
 
 #include "analysis_output.hpp"
 #include "core/errors.hpp"
 #include "map_output.hpp"
 #include "options.hpp"
 #include "rastros/notation.hpp"
+#include "serve/kalah_api.hpp"
+#include "serve/lru_cache.hpp"
 
 namespace rastros::tools::serve {
 
 namespace {
-
-Response json_response(unsigned status, const Json& json) {
-  return {status, "application/json", json.dump()};
-}
-
-Response error_response(unsigned status, const std::string& message) {
-  Json json = Json::object();
-  json.set("error", message);
-  return json_response(status, json);
-}
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -57,42 +48,6 @@ std::string decode_component(std::string_view text) {
   }
   return out;
 }
-
-/// The parameters of a request, checked against the names an endpoint knows.
-class Parameters {
- public:
-  Parameters(const std::map<std::string, std::string>& values,
-             std::initializer_list<std::string_view> known, std::string_view endpoint)
-      : values_(values) {
-    for (const auto& [name, value] : values) {
-      if (std::find(known.begin(), known.end(), name) == known.end()) {
-        std::string list;
-        for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-        throw InputError("unknown parameter " + quote_input(name) + " for " +
-                         std::string(endpoint) + " (known: " + list + ")");
-      }
-    }
-  }
-  /// The value, or nothing when absent or empty.
-  std::optional<std::string> get(const std::string& name) const {
-    const auto found = values_.find(name);
-    if (found == values_.end() || found->second.empty()) return std::nullopt;
-    return found->second;
-  }
-  std::string get_or(const std::string& name, std::string fallback) const {
-    return get(name).value_or(std::move(fallback));
-  }
-  bool flag(const std::string& name) const {
-    const std::optional<std::string> value = get(name);
-    if (!value || *value == "0" || *value == "false") return false;
-    if (*value == "1" || *value == "true") return true;
-    throw InputError("parameter " + name + " must be 1, 0, true or false, not " +
-                     quote_input(*value));
-  }
-
- private:
-  const std::map<std::string, std::string>& values_;
-};
 
 VariantOptions variant_of(const Parameters& parameters) {
   VariantOptions variant;
@@ -170,40 +125,13 @@ struct Api::Loaded {
 };
 
 /// Search results by game and position (or map), least recently used dropped first.
-struct Api::Cache {
-  struct Entry {
-    std::optional<Analysis> analysis;
-    std::vector<StartSquareOutcome> map;
-  };
-
-  explicit Cache(std::size_t capacity) : capacity(capacity) {}
-
-  std::optional<Entry> find(const std::string& key) {
-    const std::lock_guard lock(mutex);
-    const auto found = index.find(key);
-    if (found == index.end()) return std::nullopt;
-    order.splice(order.begin(), order, found->second);
-    return found->second->second;
-  }
-  void store(const std::string& key, Entry entry) {
-    if (capacity == 0) return;
-    const std::lock_guard lock(mutex);
-    if (const auto found = index.find(key); found != index.end()) {
-      order.erase(found->second);
-      index.erase(found);
-    }
-    order.emplace_front(key, std::move(entry));
-    index[key] = order.begin();
-    while (order.size() > capacity) {
-      index.erase(order.back().first);
-      order.pop_back();
-    }
-  }
-
-  std::size_t capacity;
-  std::mutex mutex;
-  std::list<std::pair<std::string, Entry>> order;
-  std::unordered_map<std::string, std::list<std::pair<std::string, Entry>>::iterator> index;
+struct RastrosCacheEntry {
+  std::optional<Analysis> analysis;
+  std::vector<StartSquareOutcome> map;
+};
+struct Api::Cache : LruCache<RastrosCacheEntry> {
+  using Entry = RastrosCacheEntry;
+  using LruCache::LruCache;
 };
 
 /// One of the max_searches slots, held for the life of the object; `acquired` is false when
@@ -261,6 +189,20 @@ Api::Api(std::vector<DatabaseReader> databases, std::vector<std::string> databas
 
 Api::~Api() = default;
 
+void Api::serve_kalah(KalahServe kalah) {
+  kalah_ = std::make_unique<KalahApi>(*this, std::move(kalah));
+}
+
+void Api::with_search_slot(
+    Clock::time_point received,
+    const std::function<void(const std::atomic<bool>& stopped, Clock::time_point deadline)>&
+        search) {
+  const Clock::time_point until = deadline(received);
+  const SearchSlot slot(*this, until);
+  if (!slot.acquired()) throw SearchCancelled();
+  search(stopped_, until);
+}
+
 void Api::stop() {
   stopped_.store(true);
   const std::lock_guard lock(slots_mutex_);
@@ -297,6 +239,9 @@ std::optional<Response> Api::respond(std::string_view method, std::string_view t
   try {
     if (path.starts_with("/api/")) {
       const std::map<std::string, std::string> parameters = parse_query(query);
+      if (kalah_ && path.starts_with("/api/kalah/")) {
+        return kalah_->respond(path, parameters, received, may_search);
+      }
       if (path == "/api/solve") return solve(parameters, received, may_search);
       if (path == "/api/map") return map(parameters, received, may_search);
       if (path == "/api/info") {
@@ -408,7 +353,7 @@ Response Api::info() const {
 
 Response Api::file(std::string_view path) const {
   const Response not_found{404, "text/plain; charset=utf-8", "not found\n"};
-  std::string name(path == "/" ? "/index.html" : path);
+  std::string name(path == "/" ? (kalah_ ? "/kalah.html" : "/index.html") : path);
   name.erase(0, 1);
   // Only plain file names directly in the web root: no directories, no dot files.
   const bool plain =

@@ -7,6 +7,7 @@
 //   GET /api/map?board=5x5&rules=standard&steps=king[&value_only=1]
 //       the JSON of `rastros map --json` plus "source": "search"
 //   GET /api/info      the loaded databases and the server's limits
+//   GET /api/kalah/... when serving Kalah (serve_kalah; kalah_api.hpp), and / is kalah.html
 //   GET /, /app.js...  the page's files, from the web root
 //
 // Bad parameters get 400 and {"error": "..."}; a search that cannot finish within the time
@@ -19,6 +20,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <list>
 #include <map>
 #include <memory>
@@ -33,16 +35,14 @@
 #include "db/database_reader.hpp"
 #include "search/solver.hpp"
 #include "search/start_map.hpp"
+#include "serve/request.hpp"
 
 namespace rastros::tools::serve {
 
 using Clock = std::chrono::steady_clock;
 
-struct Response {
-  unsigned status = 200;
-  std::string content_type = "application/json";
-  std::string body;
-};
+class KalahApi;
+struct KalahServe;
 
 struct ApiOptions {
   /// Time budget of a request that needs a search, from its arrival.
@@ -92,6 +92,18 @@ class Api {
 
   const ApiOptions& options() const { return options_; }
 
+  /// Answers /api/kalah/ (kalah_api.hpp) for `kalah`'s variant too, and serves kalah.html as
+  /// the page. Call before serving.
+  void serve_kalah(KalahServe kalah);
+
+  /// For the games' handlers: runs `search` holding one of the max_searches slots, given the
+  /// flag stop() sets and the request's deadline (received + max_seconds). Throws
+  /// SearchCancelled when no slot came free before the deadline or the server stopped.
+  void with_search_slot(
+      Clock::time_point received,
+      const std::function<void(const std::atomic<bool>& stopped, Clock::time_point deadline)>&
+          search);
+
  private:
   struct Loaded;
   struct Cache;
@@ -110,14 +122,11 @@ class Api {
   ApiOptions options_;
   std::vector<std::unique_ptr<Loaded>> databases_;
   std::unique_ptr<Cache> cache_;
+  std::unique_ptr<KalahApi> kalah_;
   std::atomic<bool> stopped_{false};
   std::mutex slots_mutex_;
   std::condition_variable slots_free_;
   int searches_running_ = 0;
 };
-
-/// Decodes a query string ("a=1&b=c3+b2"): '+' is a space, %XX a byte. Throws InputError on a
-/// malformed escape, a repeated name, or a byte outside printable ASCII.
-std::map<std::string, std::string> parse_query(std::string_view query);
 
 }  // namespace rastros::tools::serve
