@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <optional>
 
 #include "core/errors.hpp"
 #include "core/thread_sanitizer.hpp"
@@ -120,6 +121,43 @@ constexpr Score to_child(Score parent) {
   return kValueOnly ? -parent : std::clamp(child_score(parent), -kInfinity, kInfinity);
 }
 
+/// What the stages of one node's search (SearchEngine::search) learn and share: the node, its
+/// moves worth searching, its goal zones and region, and the bounds proven on its score.
+struct NodeFacts {
+  Position node;
+  bool stuck_loses;
+  Square my_goal = 0;
+  Square their_goal = 0;
+  SquareMask playable = 0;  // the moves left once those that lose at once are set aside
+  SquareMask my_goal_zone = 0;
+  SquareMask their_goal_zone = 0;
+  SquareMask region = 0;
+  int region_size = 0;
+  Score lower = -kInfinity;
+  Score upper = kInfinity;
+};
+
+/// A move to search and what the move order weighs for it.
+struct Candidate {
+  Square move;
+  SquareMask child_free;
+  MoveFeatures features;
+};
+struct Candidates {
+  std::array<Candidate, 8> items;
+  int count = 0;
+  int lost_move = -1;  // a move known to lose, not searched
+};
+
+struct Window {
+  Score alpha;
+  Score beta;
+};
+struct Best {
+  Score score = -kInfinity;
+  int move = -1;
+};
+
 }  // namespace
 
 class SearchEngine {
@@ -222,6 +260,61 @@ class SearchEngine {
   Score search(const PackedPosition& key, Score alpha, Score beta, Worker& worker,
                const SplitPoint* split, int ply);
 
+  // The stages of search(), in the order it runs them. The Rastros knowledge each brings
+  // either settles the node (the score returned) or narrows facts.lower and facts.upper.
+  // Inlined: they run at every node, and as calls they cost time (bench/compare_builds.sh).
+  /// Stuck, a goal in reach, every move handing the opponent a goal, a win one ply ahead.
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline std::optional<Score> settle_at_sight(NodeFacts& facts) const;
+  /// A move that traps the opponent (rastros/traps.hpp).
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline std::optional<Score> bound_by_trap(NodeFacts& facts, Score beta) const;
+  /// No goal left in the region: geography, settled by the matching endgame.
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline std::optional<Score> bound_by_geography(NodeFacts& facts, Score alpha,
+                                                                 Score beta) const;
+  /// The moves worth searching with their ordering features; moves known to lose set aside.
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline void gather_moves(const NodeFacts& facts, Candidates& candidates) const;
+  /// The table's bounds (and, with remoteness, who wins from the value-only entry).
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline std::optional<Score> bound_by_table(const PackedPosition& key,
+                                                             NodeFacts& facts, Score alpha,
+                                                             Score beta, int& table_move) const;
+  /// One goal left in the region: geography with an extra winning move for its owner.
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline std::optional<Score> bound_by_one_goal(NodeFacts& facts, Score alpha,
+                                                                Score beta) const;
+  /// The candidates into `sorter`, best first: table move, hinted, remembered, then features.
+  [[gnu::always_inline]] inline void order_moves(const PackedPosition& key, const NodeFacts& facts,
+                                          const Candidates& candidates, int table_move,
+                                          std::uint64_t surroundings, MoveSorter& sorter) const;
+  /// The generic part: the moves searched in order (the first alone, then its brothers,
+  /// perhaps in parallel), the result stored in the table.
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline Score search_moves(const PackedPosition& key, const NodeFacts& facts,
+                                            MoveSorter& sorter, int lost_move, Window window,
+                                            Worker& worker, const SplitPoint* split, int ply,
+                                            std::uint64_t& stops_seen, std::uint64_t surroundings);
+  /// Lazy packing: the first move packed and searched before its brothers are packed. False
+  /// when the search was abandoned meanwhile.
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline bool search_first_alone(const PackedPosition& key, const Position& node,
+                                                 MoveSorter& sorter, Window window, Worker& worker,
+                                                 const SplitPoint* split, int ply,
+                                                 std::uint64_t& stops_seen, Best& best,
+                                                 std::uint64_t& first_nodes);
+  /// Packs the moves left and, when none was searched yet, probes their table entries: a child
+  /// known good enough settles the node (an enhanced transposition cut-off), one known lost is
+  /// set aside. The node's score when settled (0 when abandoned: the caller ignores it).
+  template <bool kValueOnly>
+  [[gnu::always_inline]] inline std::optional<Score> pack_brothers(const Position& node,
+                                                            MoveSorter& sorter, Window window,
+                                                            bool first_searched, int& lost_move,
+                                                            Worker& worker,
+                                                            const SplitPoint* split, int ply,
+                                                            std::uint64_t& stops_seen);
+
   /// The key of the child after `move` from `node` (`child_free`: from
   /// Canonicalizer::free_after_step), its goal pockets summarized, with its table slot and
   /// surroundings prefetched. After it the caller checks abandoned(): valuing a pocket searches.
@@ -295,14 +388,59 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // they are mapped to the children (a collapsed window has no fail-soft meaning).
   if (beta <= loss_in<kValueOnly>(0)) return loss_in<kValueOnly>(0);
   if (alpha >= win_in<kValueOnly>(1)) return win_in<kValueOnly>(1);
-  const Position node = Canonicalizer::unpack(key);
+
+  // The Rastros knowledge first, cheapest first: each stage either settles the node or narrows
+  // the bounds [facts.lower, facts.upper] on its score.
+  NodeFacts facts{Canonicalizer::unpack(key), rastros_.stuck_rule() == StuckRule::loses};
+  if (const auto settled = settle_at_sight<kValueOnly>(facts)) return *settled;
+  if (const auto settled = bound_by_trap<kValueOnly>(facts, beta)) return *settled;
+  facts.region = options_.prune_region ? facts.node.free
+                                       : region_of(board_, facts.node.snail, facts.node.free);
+  facts.region_size = count(facts.region);
+  // The parent asked for this slot with the node's table bucket; asked again here for the
+  // nodes no parent prepared (the root). Read once the one-ply wins and traps are ruled out
+  // (the region and the move memory's tag are not needed before: after them, such a node
+  // would have spent them for nothing, 1-2% of the time on one thread). Only in
+  // win/loss searches: with remoteness it saved a tenth of the nodes but cost more time.
+  const std::uint64_t surroundings =
+      kValueOnly && options_.remember_moves ? memory_.tag_of(facts.node, facts.region_size) : 0;
+  if (surroundings) memory_.prefetch(surroundings);
+  if (const auto settled = bound_by_geography<kValueOnly>(facts, alpha, beta)) return *settled;
+
+  // The moves and what the move order weighs for each. In win/loss searches they are gathered
+  // before the table is read: the node's table line, asked for by the parent, arrives while
+  // this work runs instead of stalling the node, and a fifth of the nodes the table answers
+  // lose the work (7x7 value-only analysis, one thread, same nodes: 0.448-0.488 s ->
+  // 0.433-0.445 s). With remoteness the table answers more nodes (the null-window tests go
+  // over the same ones again): after it.
+  Candidates candidates;
+  if constexpr (kValueOnly) gather_moves<kValueOnly>(facts, candidates);
+  int table_move = -1;
+  if (const auto settled = bound_by_table<kValueOnly>(key, facts, alpha, beta, table_move)) {
+    return *settled;
+  }
+  if (const auto settled = bound_by_one_goal<kValueOnly>(facts, alpha, beta)) return *settled;
+  if constexpr (!kValueOnly) gather_moves<kValueOnly>(facts, candidates);
+
+  // Then the generic part: order the moves, search them, store the result.
+  MoveSorter sorter;
+  order_moves(key, facts, candidates, table_move, surroundings, sorter);
+  // No score beats a win in 1: with that as beta, a win found by one thread stops its
+  // brothers at once, even under a full window (the value-only search from the root).
+  const Window window{std::max(alpha, facts.lower),
+                      std::min({beta, facts.upper, win_in<kValueOnly>(1)})};
+  return search_moves<kValueOnly>(key, facts, sorter, candidates.lost_move, window, worker, split,
+                                  ply, stops_seen, surroundings);
+}
+
+template <bool kValueOnly>
+std::optional<Score> SearchEngine::settle_at_sight(NodeFacts& facts) const {
+  const Position& node = facts.node;
   const Square my_goal = board_.goal_of(node.to_move);
   const Square their_goal = board_.goal_of(opponent(node.to_move));
   const SquareMask moves = board_.neighbours(node.snail) & node.free;
-  const bool stuck_loses = rastros_.stuck_rule() == StuckRule::loses;
-
   // Outcomes seen without searching: stuck, own goal in reach, only the opponent's goal left.
-  if (!moves) return stuck_loses ? loss_in<kValueOnly>(0) : 0;
+  if (!moves) return facts.stuck_loses ? loss_in<kValueOnly>(0) : 0;
   if (moves & bit(my_goal)) return win_in<kValueOnly>(1);
   SquareMask playable = moves & ~bit(their_goal);
   if (!playable) return loss_in<kValueOnly>(1);
@@ -313,162 +451,163 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
     if (!safe) return loss_in<kValueOnly>(2);
     playable = safe;
   }
-
-  Score lower = -kInfinity;
-  Score upper = kInfinity;
+  facts.my_goal = my_goal;
+  facts.their_goal = their_goal;
+  facts.playable = playable;
   // Squares the opponent must not step on: our goal and, while it is empty, its neighbours
   // (we would enter it next). A move that leaves the opponent only such squares wins at once.
-  const SquareMask my_goal_zone = board_.goal_zone(node.to_move, node.free);
-  const SquareMask their_goal_zone = board_.goal_zone(opponent(node.to_move), node.free);
+  facts.my_goal_zone = board_.goal_zone(node.to_move, node.free);
+  facts.their_goal_zone = board_.goal_zone(opponent(node.to_move), node.free);
   // Wins one ply ahead are looked for before any child is packed: a node that has one ends
   // here, and packing the children (region, pockets, symmetry) is the dearest part of a node.
   Score forced_win = -kInfinity;
   for (Square move : SquareSet(playable)) {
     const SquareMask replies = board_.neighbours(move) & node.free & ~bit(move);
-    if (!replies && stuck_loses) return win_in<kValueOnly>(1);  // the opponent is stuck
-    if (replies && !(replies & ~my_goal_zone)) {
+    if (!replies && facts.stuck_loses) return win_in<kValueOnly>(1);  // the opponent is stuck
+    if (replies && !(replies & ~facts.my_goal_zone)) {
       if constexpr (kValueOnly) return 1;
       // They delay: step next to our goal (we enter it: 3 plies) rather than into it (2).
       forced_win = std::max(forced_win, win_in<false>(replies & ~bit(my_goal) ? 3 : 2));
     }
   }
   if (forced_win > -kInfinity) return forced_win;  // only a win in 1 is quicker, ruled out above
+  return std::nullopt;
+}
+
+template <bool kValueOnly>
+std::optional<Score> SearchEngine::bound_by_trap(NodeFacts& facts, Score beta) const {
   // A trap (rastros/traps.hpp) wins in 3 to 5 plies, and finding one costs a few masks where
   // the search would pack the child and visit it (in the child, every move would be lost).
-  if (options_.trap_rule) {
-    for (Square move : SquareSet(playable)) {
-      if (!is_trap(board_, node, move, my_goal_zone, their_goal_zone, stuck_loses)) continue;
-      if constexpr (kValueOnly) return 1;
-      // With remoteness only a bound: a win in 5 plies at the slowest, perhaps in 3.
-      lower = std::max(lower, score_of_win(5));
-      if (lower >= beta) return lower;
-      break;
+  if (!options_.trap_rule) return std::nullopt;
+  for (Square move : SquareSet(facts.playable)) {
+    if (!is_trap(board_, facts.node, move, facts.my_goal_zone, facts.their_goal_zone,
+                 facts.stuck_loses)) {
+      continue;
     }
+    if constexpr (kValueOnly) return 1;
+    // With remoteness only a bound: a win in 5 plies at the slowest, perhaps in 3.
+    facts.lower = std::max(facts.lower, score_of_win(5));
+    if (facts.lower >= beta) return facts.lower;
+    break;
   }
+  return std::nullopt;
+}
 
-  const SquareMask region =
-      options_.prune_region ? node.free : region_of(board_, node.snail, node.free);
-  const int region_size = count(region);
-  // The parent asked for this slot with the node's table bucket; asked again here for the
-  // nodes no parent prepared (the root). Read once the one-ply wins and traps are ruled out
-  // (the region and the move memory's tag are not needed before: after them, such a node
-  // would have spent them for nothing, 1-2% of the time on one thread). Only in
-  // win/loss searches: with remoteness it saved a tenth of the nodes but cost more time.
-  const std::uint64_t surroundings =
-      kValueOnly && options_.remember_moves ? memory_.tag_of(node, region_size) : 0;
-  if (surroundings) memory_.prefetch(surroundings);
-  if (!(region & board_.goals())) {
-    // Neither goal can be reached: the game ends when someone is stuck.
-    if (!stuck_loses) return 0;
-    if (options_.use_matching) {
-      const bool wins = geography_mover_wins(board_, node.snail, region);
-      if constexpr (kValueOnly) return wins ? 1 : -1;
-      // Each ply enters a new square of the region, and in geography a win takes an odd
-      // number of plies (the opponent is stuck after our move), a loss an even number.
-      const int longest = region_size;
-      if (wins) {
-        // (A trap may have raised the lower bound already.)
-        lower = std::max(lower, score_of_win(longest % 2 ? longest : longest - 1));
-        upper = score_of_win(1);
-      } else {
-        lower = score_of_loss(2);
-        upper = score_of_loss(longest % 2 ? longest - 1 : longest);
-      }
-      if (lower >= beta) return lower;
-      if (upper <= alpha) return upper;
-    }
+template <bool kValueOnly>
+std::optional<Score> SearchEngine::bound_by_geography(NodeFacts& facts, Score alpha,
+                                                      Score beta) const {
+  if (facts.region & board_.goals()) return std::nullopt;
+  // Neither goal can be reached: the game ends when someone is stuck.
+  if (!facts.stuck_loses) return 0;
+  if (!options_.use_matching) return std::nullopt;
+  const bool wins = geography_mover_wins(board_, facts.node.snail, facts.region);
+  if constexpr (kValueOnly) return wins ? 1 : -1;
+  // Each ply enters a new square of the region, and in geography a win takes an odd
+  // number of plies (the opponent is stuck after our move), a loss an even number.
+  const int longest = facts.region_size;
+  if (wins) {
+    // (A trap may have raised the lower bound already.)
+    facts.lower = std::max(facts.lower, score_of_win(longest % 2 ? longest : longest - 1));
+    facts.upper = score_of_win(1);
+  } else {
+    facts.lower = score_of_loss(2);
+    facts.upper = score_of_loss(longest % 2 ? longest - 1 : longest);
   }
+  if (facts.lower >= beta) return facts.lower;
+  if (facts.upper <= alpha) return facts.upper;
+  return std::nullopt;
+}
 
-  // The moves and what the move order weighs for each. In win/loss searches they are gathered
-  // before the table is read: the node's table line, asked for by the parent, arrives while
-  // this work runs instead of stalling the node, and a fifth of the nodes the table answers
-  // lose the work (7x7 value-only analysis, one thread, same nodes: 0.448-0.488 s ->
-  // 0.433-0.445 s). With remoteness the table answers more nodes (the null-window tests go
-  // over the same ones again): after it.
-  struct Candidate {
-    Square move;
-    SquareMask child_free;
-    MoveFeatures features;
-  };
-  std::array<Candidate, 8> candidates;
-  int candidate_count = 0;
-  int lost_move = -1;  // a move known to lose (below), not searched
-  const auto gather_moves = [&] {
-    for (Square move : SquareSet(playable)) {
-      MoveFeatures features = orderer_.reply_features(node, move, my_goal_zone, their_goal_zone);
-      if (kValueOnly && options_.lost_move_rule) {
-        // The opponent has a reply that leaves us stuck or only squares next to their goal:
-        // the child would find that win first thing (the pass above, one ply down). Counted as
-        // a loss here, without packing the child or entering it.
-        if (features.reply_forces_their_goal || (stuck_loses && features.reply_leaves_us_stuck)) {
-          lost_move = move;
-          continue;
-        }
+template <bool kValueOnly>
+void SearchEngine::gather_moves(const NodeFacts& facts, Candidates& candidates) const {
+  const Position& node = facts.node;
+  for (Square move : SquareSet(facts.playable)) {
+    MoveFeatures features =
+        orderer_.reply_features(node, move, facts.my_goal_zone, facts.their_goal_zone);
+    if (kValueOnly && options_.lost_move_rule) {
+      // The opponent has a reply that leaves us stuck or only squares next to their goal:
+      // the child would find that win first thing (settle_at_sight, one ply down). Counted as
+      // a loss here, without packing the child or entering it.
+      if (features.reply_forces_their_goal ||
+          (facts.stuck_loses && features.reply_leaves_us_stuck)) {
+        candidates.lost_move = move;
+        continue;
       }
-      // `node` came from unpacking a key: its free squares are its region.
-      const SquareMask child_free = canonicalizer_.free_after_step(node, move);
-      orderer_.add_region_features(features, node, move, child_free);
-      candidates[candidate_count++] = {move, child_free, features};
     }
-  };
-  if constexpr (kValueOnly) gather_moves();
+    // `node` came from unpacking a key: its free squares are its region.
+    const SquareMask child_free = canonicalizer_.free_after_step(node, move);
+    orderer_.add_region_features(features, node, move, child_free);
+    candidates.items[candidates.count++] = {move, child_free, features};
+  }
+}
 
+template <bool kValueOnly>
+std::optional<Score> SearchEngine::bound_by_table(const PackedPosition& key, NodeFacts& facts,
+                                                  Score alpha, Score beta,
+                                                  int& table_move) const {
   TableEntry entry;
-  int table_move = -1;
   if (table_.probe(key, kValueOnly, entry)) {
-    lower = std::max(lower, entry.lower);
-    upper = std::min(upper, entry.upper);
-    if (lower >= beta || lower == upper) return lower;
-    if (upper <= alpha) return upper;
+    facts.lower = std::max(facts.lower, entry.lower);
+    facts.upper = std::min(facts.upper, entry.upper);
+    if (facts.lower >= beta || facts.lower == facts.upper) return facts.lower;
+    if (facts.upper <= alpha) return facts.upper;
     table_move = entry.best_move;
   }
   if constexpr (!kValueOnly) {
     // A value-only entry, when there is one, tells who wins: the score is then in one half.
     TableEntry value;
-    if (lower < 0 && upper > 0 && table_.probe(key, true, value)) {
-      const int longest = region_size;
-      if (value.lower > 0) lower = std::max(lower, score_of_win(longest));
-      if (value.upper < 0) upper = std::min(upper, score_of_loss(longest));
+    if (facts.lower < 0 && facts.upper > 0 && table_.probe(key, true, value)) {
+      const int longest = facts.region_size;
+      if (value.lower > 0) facts.lower = std::max(facts.lower, score_of_win(longest));
+      if (value.upper < 0) facts.upper = std::min(facts.upper, score_of_loss(longest));
       if (value.lower == 0 && value.upper == 0) return 0;  // a draw: no remoteness to find
-      if (lower >= beta) return lower;
-      if (upper <= alpha) return upper;
+      if (facts.lower >= beta) return facts.lower;
+      if (facts.upper <= alpha) return facts.upper;
     }
   }
-  if (stuck_loses && options_.use_matching && options_.use_one_goal_rule &&
-      region_size >= options_.one_goal_min_region &&
-      ((region & bit(my_goal)) == 0) != ((region & bit(their_goal)) == 0)) {
-    // One goal left in reach. Its owner has every move of plain geography on the rest of the
-    // region plus a winning one (entering it); the other player's extra move (entering it too)
-    // loses at once. So if the owner wins that geography game, the owner wins here. Checked
-    // after the table: a stored entry means the rule did not decide this node before.
-    const bool mine = region & bit(my_goal);
-    const Square goal = mine ? my_goal : their_goal;
-    const bool mover_wins_geography = geography_mover_wins(board_, node.snail, region & ~bit(goal));
-    if (mine == mover_wins_geography) {
-      if constexpr (kValueOnly) return mine ? 1 : -1;
-      const int longest = region_size;
-      if (mine) {
-        lower = std::max(lower, score_of_win(longest));
-      } else {
-        upper = std::min(upper, score_of_loss(longest));
-      }
-      if (lower >= beta || lower == upper) return lower;
-      if (upper <= alpha) return upper;
-    }
-  }
-  const Score window_alpha = std::max(alpha, lower);
-  // No score beats a win in 1: with that as beta, a win found by one thread stops its
-  // brothers at once, even under a full window (the value-only search from the root).
-  const Score window_beta = std::min({beta, upper, win_in<kValueOnly>(1)});
+  return std::nullopt;
+}
 
+template <bool kValueOnly>
+std::optional<Score> SearchEngine::bound_by_one_goal(NodeFacts& facts, Score alpha,
+                                                     Score beta) const {
+  const SquareMask region = facts.region;
+  if (!facts.stuck_loses || !options_.use_matching || !options_.use_one_goal_rule ||
+      facts.region_size < options_.one_goal_min_region ||
+      ((region & bit(facts.my_goal)) == 0) == ((region & bit(facts.their_goal)) == 0)) {
+    return std::nullopt;
+  }
+  // One goal left in reach. Its owner has every move of plain geography on the rest of the
+  // region plus a winning one (entering it); the other player's extra move (entering it too)
+  // loses at once. So if the owner wins that geography game, the owner wins here. Checked
+  // after the table: a stored entry means the rule did not decide this node before.
+  const bool mine = region & bit(facts.my_goal);
+  const Square goal = mine ? facts.my_goal : facts.their_goal;
+  const bool mover_wins_geography =
+      geography_mover_wins(board_, facts.node.snail, region & ~bit(goal));
+  if (mine != mover_wins_geography) return std::nullopt;
+  if constexpr (kValueOnly) return mine ? 1 : -1;
+  const int longest = facts.region_size;
+  if (mine) {
+    facts.lower = std::max(facts.lower, score_of_win(longest));
+  } else {
+    facts.upper = std::min(facts.upper, score_of_loss(longest));
+  }
+  if (facts.lower >= beta || facts.lower == facts.upper) return facts.lower;
+  if (facts.upper <= alpha) return facts.upper;
+  return std::nullopt;
+}
+
+void SearchEngine::order_moves(const PackedPosition& key, const NodeFacts& facts,
+                               const Candidates& candidates, int table_move,
+                               std::uint64_t surroundings, MoveSorter& sorter) const {
   // A move that won where the surroundings were the same goes right after the table's (and
   // after a hinted one, when the order is being measured: MoveHints).
   const int remembered = surroundings ? memory_.recall(surroundings) : -1;
-  const int hinted = options_.move_hints ? options_.move_hints->move_for(key, region_size) : -1;
-  if constexpr (!kValueOnly) gather_moves();
-  MoveSorter sorter;
-  for (int i = 0; i < candidate_count; ++i) {
-    Candidate& candidate = candidates[i];
+  const int hinted =
+      options_.move_hints ? options_.move_hints->move_for(key, facts.region_size) : -1;
+  for (int i = 0; i < candidates.count; ++i) {
+    const Candidate& candidate = candidates.items[i];
     int priority = MoveSorter::kTableMove;
     if (candidate.move != table_move) {
       if (candidate.move == hinted) {
@@ -476,110 +615,137 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
       } else if (candidate.move == remembered) {
         priority = MoveSorter::kRememberedMove;
       } else {
-        priority = orderer_.priority(candidate.features, region_size, options_.value_only);
+        priority = orderer_.priority(candidate.features, facts.region_size, options_.value_only);
       }
     }
     sorter.add(candidate.move, candidate.child_free, priority);
   }
   sorter.sort();
+}
+
+template <bool kValueOnly>
+Score SearchEngine::search_moves(const PackedPosition& key, const NodeFacts& facts,
+                                 MoveSorter& sorter, int lost_move, Window window, Worker& worker,
+                                 const SplitPoint* split, int ply, std::uint64_t& stops_seen,
+                                 std::uint64_t surroundings) {
+  const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
+  Best best;
+  std::uint64_t first_nodes = 0;  // the nodes of a first child searched before the others
   // Where the side to move wins, the first move tried usually proves it, and packing its
   // brothers (regions, pockets, symmetry: the dearest part of a node) is wasted. But packed
   // brothers are probed in the table (an enhanced transposition cut-off, below), and in big
   // regions a brother already known to win saves more than packing and probing cost.
-  const bool pack_lazily = region_size <= options_.lazy_packing_max_region && sorter.size() > 1;
-
-  const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
-  Score best = -kInfinity;
-  int best_move = -1;
-  std::uint64_t first_nodes = 0;  // the nodes of a first child searched before the others
-  bool first_searched = false;
+  const bool first_searched =
+      facts.region_size <= options_.lazy_packing_max_region && sorter.size() > 1;
   // Marked for the other threads while its children are searched (ABDADA: BusyNodes).
-  const bool mark_busy = busy_.active() && region_size >= kSplitRegion;
+  const bool mark_busy = busy_.active() && facts.region_size >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
   const BusyMark busy_mark{busy_, key, mark_busy};
-  if (pack_lazily) {
-    const int first = sorter.added_index(0);
-    MoveSorter::Entry& candidate = sorter.added_entry(first);
-    const PackedPosition child =
-        pack_child<kValueOnly>(node, candidate.move, candidate.free, worker, split, ply);
-    if (abandoned(split, stops_seen)) return 0;
-    sorter.set_child(first, child);
-    sorter.drop(first);  // searched here, not again with its brothers
-    // Not probed here: the child probes its own entry first thing, after work that gives the
-    // prefetch time to land (probing here too was slower, with fewer nodes counted).
-    const std::uint64_t first_start = worker.nodes.load(std::memory_order_relaxed);
-    best = to_parent<kValueOnly>(search<kValueOnly>(child, to_child<kValueOnly>(window_beta),
-                                                    to_child<kValueOnly>(window_alpha), worker,
-                                                    split, ply + 1));
-    if (abandoned(split, stops_seen)) return 0;
-    best_move = candidate.move;
-    first_searched = true;
-    first_nodes = worker.nodes.load(std::memory_order_relaxed) - first_start;
-    if (best >= window_beta && best > 0 && options_.record_winning_moves) {
-      options_.record_winning_moves->record(key, candidate.move);
-    }
+  if (first_searched && !search_first_alone<kValueOnly>(key, facts.node, sorter, window, worker,
+                                                        split, ply, stops_seen, best,
+                                                        first_nodes)) {
+    return 0;
   }
 
-  if (best < window_beta) {
-    // Every child (left) packed first, so that each table line is on its way before the
-    // first probe.
-    for (int i = 0; i < sorter.added(); ++i) {
-      MoveSorter::Entry& candidate = sorter.added_entry(i);
-      if (candidate.priority == MoveSorter::kDropped) continue;
-      const PackedPosition child =
-          pack_child<kValueOnly>(node, candidate.move, candidate.free, worker, split, ply);
-      if (abandoned(split, stops_seen)) return 0;
-      sorter.set_child(i, child);
+  if (best.score < window.beta) {
+    if (const auto settled = pack_brothers<kValueOnly>(facts.node, sorter, window, first_searched,
+                                                       lost_move, worker, split, ply,
+                                                       stops_seen)) {
+      return *settled;
     }
-    // Where the first move failed, the node is usually lost and every brother is searched
-    // anyway: their table entries are read as they are entered, and reading them all here
-    // first cost more in waiting than it saved (docs/performance.md).
-    for (int i = 0; !first_searched && i < sorter.added(); ++i) {
-      MoveSorter::Entry& candidate = sorter.added_entry(i);
-      if (candidate.priority == MoveSorter::kDropped) continue;
-      // Enhanced transposition cut-off: a child already known good enough settles the node.
-      TableEntry known;
-      if (table_.probe(candidate.child, kValueOnly, known)) {
-        const Score at_least = to_parent<kValueOnly>(known.upper);
-        if (at_least >= window_beta) return at_least;
-        if (at_least > 0) candidate.priority = MoveSorter::kKnownWin;  // try it first
-        if (kValueOnly && options_.lost_move_rule &&
-            to_parent<kValueOnly>(known.lower) <= loss_in<kValueOnly>(0)) {
-          // Known lost: entering the child would only read this entry again.
-          lost_move = candidate.move;
-          sorter.drop(i);
-        }
-      }
-    }
-    sorter.sort();
-
     // The first child's subtree is the best guess at each brother's: when it was small,
     // sharing the brothers would cost more than it saves.
     const bool parallel = threads_ > 1 && ply < kSplitPlies && sorter.size() > 1 &&
-                          region_size >= kSplitRegion &&
+                          facts.region_size >= kSplitRegion &&
                           (!first_searched || first_nodes >= kSplitMinNodes);
     int rest_best_move = -1;
     const Score rest = search_children<kValueOnly>(
-        key, sorter, std::max(window_alpha, best), window_beta, worker, split, ply, parallel,
-        first_searched, rest_best_move, stops_seen, surroundings);
+        key, sorter, std::max(window.alpha, best.score), window.beta, worker, split, ply,
+        parallel, first_searched, rest_best_move, stops_seen, surroundings);
     if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
-    if (rest > best) {
-      best = rest;
-      best_move = rest_best_move;
-    }
+    if (rest > best.score) best = {rest, rest_best_move};
   }
   // No move was searched: every one is known to lose.
-  if (lost_move >= 0 && best < loss_in<kValueOnly>(0)) {
-    best = loss_in<kValueOnly>(0);
-    best_move = lost_move;
+  if (lost_move >= 0 && best.score < loss_in<kValueOnly>(0)) {
+    best = {loss_in<kValueOnly>(0), lost_move};
   }
 
-  // Fail-soft: `best` is exact inside the window, an upper bound below it, a lower bound above.
-  const Score new_lower = best > window_alpha ? std::max(lower, best) : lower;
-  const Score new_upper = best < window_beta ? std::min(upper, best) : upper;
-  table_.store(key, kValueOnly, new_lower, new_upper, best_move,
+  // Fail-soft: the best score is exact inside the window, an upper bound below it, a lower
+  // bound above.
+  const Score lower = facts.lower, upper = facts.upper;
+  const Score new_lower = best.score > window.alpha ? std::max(lower, best.score) : lower;
+  const Score new_upper = best.score < window.beta ? std::min(upper, best.score) : upper;
+  table_.store(key, kValueOnly, new_lower, new_upper, best.move,
                worker.nodes.load(std::memory_order_relaxed) - nodes_before + 1);
-  return std::clamp(best, lower, upper);
+  return std::clamp(best.score, lower, upper);
+}
+
+template <bool kValueOnly>
+bool SearchEngine::search_first_alone(const PackedPosition& key, const Position& node,
+                                      MoveSorter& sorter, Window window, Worker& worker,
+                                      const SplitPoint* split, int ply,
+                                      std::uint64_t& stops_seen, Best& best,
+                                      std::uint64_t& first_nodes) {
+  const int first = sorter.added_index(0);
+  MoveSorter::Entry& candidate = sorter.added_entry(first);
+  const PackedPosition child =
+      pack_child<kValueOnly>(node, candidate.move, candidate.free, worker, split, ply);
+  if (abandoned(split, stops_seen)) return false;
+  sorter.set_child(first, child);
+  sorter.drop(first);  // searched here, not again with its brothers
+  // Not probed here: the child probes its own entry first thing, after work that gives the
+  // prefetch time to land (probing here too was slower, with fewer nodes counted).
+  const std::uint64_t first_start = worker.nodes.load(std::memory_order_relaxed);
+  const Score score = to_parent<kValueOnly>(
+      search<kValueOnly>(child, to_child<kValueOnly>(window.beta),
+                         to_child<kValueOnly>(window.alpha), worker, split, ply + 1));
+  if (abandoned(split, stops_seen)) return false;
+  best = {score, candidate.move};
+  first_nodes = worker.nodes.load(std::memory_order_relaxed) - first_start;
+  if (score >= window.beta && score > 0 && options_.record_winning_moves) {
+    options_.record_winning_moves->record(key, candidate.move);
+  }
+  return true;
+}
+
+template <bool kValueOnly>
+std::optional<Score> SearchEngine::pack_brothers(const Position& node, MoveSorter& sorter,
+                                                 Window window, bool first_searched,
+                                                 int& lost_move, Worker& worker,
+                                                 const SplitPoint* split, int ply,
+                                                 std::uint64_t& stops_seen) {
+  // Every child (left) packed first, so that each table line is on its way before the
+  // first probe.
+  for (int i = 0; i < sorter.added(); ++i) {
+    MoveSorter::Entry& candidate = sorter.added_entry(i);
+    if (candidate.priority == MoveSorter::kDropped) continue;
+    const PackedPosition child =
+        pack_child<kValueOnly>(node, candidate.move, candidate.free, worker, split, ply);
+    if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
+    sorter.set_child(i, child);
+  }
+  // Where the first move failed, the node is usually lost and every brother is searched
+  // anyway: their table entries are read as they are entered, and reading them all here
+  // first cost more in waiting than it saved (docs/performance.md).
+  for (int i = 0; !first_searched && i < sorter.added(); ++i) {
+    MoveSorter::Entry& candidate = sorter.added_entry(i);
+    if (candidate.priority == MoveSorter::kDropped) continue;
+    // Enhanced transposition cut-off: a child already known good enough settles the node.
+    TableEntry known;
+    if (table_.probe(candidate.child, kValueOnly, known)) {
+      const Score at_least = to_parent<kValueOnly>(known.upper);
+      if (at_least >= window.beta) return at_least;
+      if (at_least > 0) candidate.priority = MoveSorter::kKnownWin;  // try it first
+      if (kValueOnly && options_.lost_move_rule &&
+          to_parent<kValueOnly>(known.lower) <= loss_in<kValueOnly>(0)) {
+        // Known lost: entering the child would only read this entry again.
+        lost_move = candidate.move;
+        sorter.drop(i);
+      }
+    }
+  }
+  sorter.sort();
+  return std::nullopt;
 }
 
 template <bool kValueOnly>
