@@ -121,10 +121,12 @@ constexpr Score to_child(Score parent) {
   return kValueOnly ? -parent : std::clamp(child_score(parent), -kInfinity, kInfinity);
 }
 
-/// What the stages of one node's search (SearchEngine::search) learn and share: the node, its
-/// moves worth searching, its goal zones and region, and the bounds proven on its score.
+/// What the stages of one node's search (SearchEngine::search) learn and share: its moves
+/// worth searching, its goal zones and region, and the bounds proven on its score.
+/// Kept apart from the node itself, whose address goes to functions not inlined: so the
+/// bounds and masks here stay in registers (with the node inside, each call reloaded them:
+/// 5% more instructions a node).
 struct NodeFacts {
-  Position node;
   bool stuck_loses;
   Square my_goal = 0;
   Square their_goal = 0;
@@ -262,28 +264,29 @@ class SearchEngine {
 
   // The stages of search(), in the order it runs them. The Rastros knowledge each brings
   // either settles the node (the score returned) or narrows facts.lower and facts.upper.
-  // Inlined: they run at every node, and as calls they cost time (bench/compare_builds.sh).
+  // They run at every node: the compiler inlines them into search(); order_moves is forced to
+  // (as a call it cost 1.5% more instructions a node; with all forced, 3%: more spills).
   /// Stuck, a goal in reach, every move handing the opponent a goal, a win one ply ahead.
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline std::optional<Score> settle_at_sight(NodeFacts& facts) const;
+  std::optional<Score> settle_at_sight(const Position& node, NodeFacts& facts) const;
   /// A move that traps the opponent (rastros/traps.hpp).
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline std::optional<Score> bound_by_trap(NodeFacts& facts, Score beta) const;
+  std::optional<Score> bound_by_trap(const Position& node, NodeFacts& facts, Score beta) const;
   /// No goal left in the region: geography, settled by the matching endgame.
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline std::optional<Score> bound_by_geography(NodeFacts& facts, Score alpha,
+  std::optional<Score> bound_by_geography(const Position& node, NodeFacts& facts, Score alpha,
                                                                  Score beta) const;
   /// The moves worth searching with their ordering features; moves known to lose set aside.
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline void gather_moves(const NodeFacts& facts, Candidates& candidates) const;
+  void gather_moves(const Position& node, const NodeFacts& facts, Candidates& candidates) const;
   /// The table's bounds (and, with remoteness, who wins from the value-only entry).
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline std::optional<Score> bound_by_table(const PackedPosition& key,
+  std::optional<Score> bound_by_table(const PackedPosition& key,
                                                              NodeFacts& facts, Score alpha,
                                                              Score beta, int& table_move) const;
   /// One goal left in the region: geography with an extra winning move for its owner.
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline std::optional<Score> bound_by_one_goal(NodeFacts& facts, Score alpha,
+  std::optional<Score> bound_by_one_goal(const Position& node, NodeFacts& facts, Score alpha,
                                                                 Score beta) const;
   /// The candidates into `sorter`, best first: table move, hinted, remembered, then features.
   [[gnu::always_inline]] inline void order_moves(const PackedPosition& key, const NodeFacts& facts,
@@ -292,14 +295,15 @@ class SearchEngine {
   /// The generic part: the moves searched in order (the first alone, then its brothers,
   /// perhaps in parallel), the result stored in the table.
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline Score search_moves(const PackedPosition& key, const NodeFacts& facts,
+  Score search_moves(const PackedPosition& key, const Position& node,
+                                 const NodeFacts& facts,
                                             MoveSorter& sorter, int lost_move, Window window,
                                             Worker& worker, const SplitPoint* split, int ply,
                                             std::uint64_t& stops_seen, std::uint64_t surroundings);
   /// Lazy packing: the first move packed and searched before its brothers are packed. False
   /// when the search was abandoned meanwhile.
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline bool search_first_alone(const PackedPosition& key, const Position& node,
+  bool search_first_alone(const PackedPosition& key, const Position& node,
                                                  MoveSorter& sorter, Window window, Worker& worker,
                                                  const SplitPoint* split, int ply,
                                                  std::uint64_t& stops_seen, Best& best,
@@ -308,7 +312,7 @@ class SearchEngine {
   /// known good enough settles the node (an enhanced transposition cut-off), one known lost is
   /// set aside. The node's score when settled (0 when abandoned: the caller ignores it).
   template <bool kValueOnly>
-  [[gnu::always_inline]] inline std::optional<Score> pack_brothers(const Position& node,
+  std::optional<Score> pack_brothers(const Position& node,
                                                             MoveSorter& sorter, Window window,
                                                             bool first_searched, int& lost_move,
                                                             Worker& worker,
@@ -391,11 +395,11 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
 
   // The Rastros knowledge first, cheapest first: each stage either settles the node or narrows
   // the bounds [facts.lower, facts.upper] on its score.
-  NodeFacts facts{Canonicalizer::unpack(key), rastros_.stuck_rule() == StuckRule::loses};
-  if (const auto settled = settle_at_sight<kValueOnly>(facts)) return *settled;
-  if (const auto settled = bound_by_trap<kValueOnly>(facts, beta)) return *settled;
-  facts.region = options_.prune_region ? facts.node.free
-                                       : region_of(board_, facts.node.snail, facts.node.free);
+  const Position node = Canonicalizer::unpack(key);
+  NodeFacts facts{rastros_.stuck_rule() == StuckRule::loses};
+  if (const auto settled = settle_at_sight<kValueOnly>(node, facts)) return *settled;
+  if (const auto settled = bound_by_trap<kValueOnly>(node, facts, beta)) return *settled;
+  facts.region = options_.prune_region ? node.free : region_of(board_, node.snail, node.free);
   facts.region_size = count(facts.region);
   // The parent asked for this slot with the node's table bucket; asked again here for the
   // nodes no parent prepared (the root). Read once the one-ply wins and traps are ruled out
@@ -403,9 +407,9 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // would have spent them for nothing, 1-2% of the time on one thread). Only in
   // win/loss searches: with remoteness it saved a tenth of the nodes but cost more time.
   const std::uint64_t surroundings =
-      kValueOnly && options_.remember_moves ? memory_.tag_of(facts.node, facts.region_size) : 0;
+      kValueOnly && options_.remember_moves ? memory_.tag_of(node, facts.region_size) : 0;
   if (surroundings) memory_.prefetch(surroundings);
-  if (const auto settled = bound_by_geography<kValueOnly>(facts, alpha, beta)) return *settled;
+  if (const auto settled = bound_by_geography<kValueOnly>(node, facts, alpha, beta)) return *settled;
 
   // The moves and what the move order weighs for each. In win/loss searches they are gathered
   // before the table is read: the node's table line, asked for by the parent, arrives while
@@ -414,13 +418,13 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // 0.433-0.445 s). With remoteness the table answers more nodes (the null-window tests go
   // over the same ones again): after it.
   Candidates candidates;
-  if constexpr (kValueOnly) gather_moves<kValueOnly>(facts, candidates);
+  if constexpr (kValueOnly) gather_moves<kValueOnly>(node, facts, candidates);
   int table_move = -1;
   if (const auto settled = bound_by_table<kValueOnly>(key, facts, alpha, beta, table_move)) {
     return *settled;
   }
-  if (const auto settled = bound_by_one_goal<kValueOnly>(facts, alpha, beta)) return *settled;
-  if constexpr (!kValueOnly) gather_moves<kValueOnly>(facts, candidates);
+  if (const auto settled = bound_by_one_goal<kValueOnly>(node, facts, alpha, beta)) return *settled;
+  if constexpr (!kValueOnly) gather_moves<kValueOnly>(node, facts, candidates);
 
   // Then the generic part: order the moves, search them, store the result.
   MoveSorter sorter;
@@ -429,13 +433,12 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // brothers at once, even under a full window (the value-only search from the root).
   const Window window{std::max(alpha, facts.lower),
                       std::min({beta, facts.upper, win_in<kValueOnly>(1)})};
-  return search_moves<kValueOnly>(key, facts, sorter, candidates.lost_move, window, worker, split,
+  return search_moves<kValueOnly>(key, node, facts, sorter, candidates.lost_move, window, worker, split,
                                   ply, stops_seen, surroundings);
 }
 
 template <bool kValueOnly>
-std::optional<Score> SearchEngine::settle_at_sight(NodeFacts& facts) const {
-  const Position& node = facts.node;
+std::optional<Score> SearchEngine::settle_at_sight(const Position& node, NodeFacts& facts) const {
   const Square my_goal = board_.goal_of(node.to_move);
   const Square their_goal = board_.goal_of(opponent(node.to_move));
   const SquareMask moves = board_.neighbours(node.snail) & node.free;
@@ -475,12 +478,12 @@ std::optional<Score> SearchEngine::settle_at_sight(NodeFacts& facts) const {
 }
 
 template <bool kValueOnly>
-std::optional<Score> SearchEngine::bound_by_trap(NodeFacts& facts, Score beta) const {
+std::optional<Score> SearchEngine::bound_by_trap(const Position& node, NodeFacts& facts, Score beta) const {
   // A trap (rastros/traps.hpp) wins in 3 to 5 plies, and finding one costs a few masks where
   // the search would pack the child and visit it (in the child, every move would be lost).
   if (!options_.trap_rule) return std::nullopt;
   for (Square move : SquareSet(facts.playable)) {
-    if (!is_trap(board_, facts.node, move, facts.my_goal_zone, facts.their_goal_zone,
+    if (!is_trap(board_, node, move, facts.my_goal_zone, facts.their_goal_zone,
                  facts.stuck_loses)) {
       continue;
     }
@@ -494,13 +497,13 @@ std::optional<Score> SearchEngine::bound_by_trap(NodeFacts& facts, Score beta) c
 }
 
 template <bool kValueOnly>
-std::optional<Score> SearchEngine::bound_by_geography(NodeFacts& facts, Score alpha,
+std::optional<Score> SearchEngine::bound_by_geography(const Position& node, NodeFacts& facts, Score alpha,
                                                       Score beta) const {
   if (facts.region & board_.goals()) return std::nullopt;
   // Neither goal can be reached: the game ends when someone is stuck.
   if (!facts.stuck_loses) return 0;
   if (!options_.use_matching) return std::nullopt;
-  const bool wins = geography_mover_wins(board_, facts.node.snail, facts.region);
+  const bool wins = geography_mover_wins(board_, node.snail, facts.region);
   if constexpr (kValueOnly) return wins ? 1 : -1;
   // Each ply enters a new square of the region, and in geography a win takes an odd
   // number of plies (the opponent is stuck after our move), a loss an even number.
@@ -519,8 +522,7 @@ std::optional<Score> SearchEngine::bound_by_geography(NodeFacts& facts, Score al
 }
 
 template <bool kValueOnly>
-void SearchEngine::gather_moves(const NodeFacts& facts, Candidates& candidates) const {
-  const Position& node = facts.node;
+void SearchEngine::gather_moves(const Position& node, const NodeFacts& facts, Candidates& candidates) const {
   for (Square move : SquareSet(facts.playable)) {
     MoveFeatures features =
         orderer_.reply_features(node, move, facts.my_goal_zone, facts.their_goal_zone);
@@ -569,7 +571,7 @@ std::optional<Score> SearchEngine::bound_by_table(const PackedPosition& key, Nod
 }
 
 template <bool kValueOnly>
-std::optional<Score> SearchEngine::bound_by_one_goal(NodeFacts& facts, Score alpha,
+std::optional<Score> SearchEngine::bound_by_one_goal(const Position& node, NodeFacts& facts, Score alpha,
                                                      Score beta) const {
   const SquareMask region = facts.region;
   if (!facts.stuck_loses || !options_.use_matching || !options_.use_one_goal_rule ||
@@ -584,7 +586,7 @@ std::optional<Score> SearchEngine::bound_by_one_goal(NodeFacts& facts, Score alp
   const bool mine = region & bit(facts.my_goal);
   const Square goal = mine ? facts.my_goal : facts.their_goal;
   const bool mover_wins_geography =
-      geography_mover_wins(board_, facts.node.snail, region & ~bit(goal));
+      geography_mover_wins(board_, node.snail, region & ~bit(goal));
   if (mine != mover_wins_geography) return std::nullopt;
   if constexpr (kValueOnly) return mine ? 1 : -1;
   const int longest = facts.region_size;
@@ -624,7 +626,8 @@ void SearchEngine::order_moves(const PackedPosition& key, const NodeFacts& facts
 }
 
 template <bool kValueOnly>
-Score SearchEngine::search_moves(const PackedPosition& key, const NodeFacts& facts,
+Score SearchEngine::search_moves(const PackedPosition& key, const Position& node,
+                                 const NodeFacts& facts,
                                  MoveSorter& sorter, int lost_move, Window window, Worker& worker,
                                  const SplitPoint* split, int ply, std::uint64_t& stops_seen,
                                  std::uint64_t surroundings) {
@@ -641,14 +644,14 @@ Score SearchEngine::search_moves(const PackedPosition& key, const NodeFacts& fac
   const bool mark_busy = busy_.active() && facts.region_size >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
   const BusyMark busy_mark{busy_, key, mark_busy};
-  if (first_searched && !search_first_alone<kValueOnly>(key, facts.node, sorter, window, worker,
+  if (first_searched && !search_first_alone<kValueOnly>(key, node, sorter, window, worker,
                                                         split, ply, stops_seen, best,
                                                         first_nodes)) {
     return 0;
   }
 
   if (best.score < window.beta) {
-    if (const auto settled = pack_brothers<kValueOnly>(facts.node, sorter, window, first_searched,
+    if (const auto settled = pack_brothers<kValueOnly>(node, sorter, window, first_searched,
                                                        lost_move, worker, split, ply,
                                                        stops_seen)) {
       return *settled;
