@@ -1,5 +1,6 @@
 #include "oware/oware_endgame_options.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -49,8 +50,9 @@ std::shared_ptr<const OwareDatabase> database_for_solve(const Oware& game,
                                                         const EndgameOptions& options, bool quiet) {
   if (options.file && options.seeds) throw InputError("give --endgame or --endgame-seeds, not both");
   if (options.file) return std::make_shared<OwareDatabase>(OwareDatabase::load(*options.file, &game));
-  const int seeds = options.seeds ? *options.seeds : default_seeds(game);
-  return std::make_shared<OwareDatabase>(OwareDatabase::build(game, seeds, progress_options(quiet)));
+  // No level above the variant's seeds can occur.
+  const int seeds = options.seeds ? *options.seeds : std::min(default_seeds(game), game.total_seeds());
+  return std::make_shared<OwareDatabase>(OwareDatabase::build(game, seeds, progress_options(quiet || !options.seeds)));
 }
 
 int write_database(const Oware& game, const EndgameOptions& endgame, const std::string& file,

@@ -23,7 +23,7 @@ struct EndgameOptions {
 void add_endgame_options(po::options_description& description, EndgameOptions& options);
 
 /// The database a solve rests on: the file given, or one built in memory up to --endgame-seeds
-/// (by default the most seeds whose database has at most a million positions).
+/// (by default the most seeds whose database has at most a million positions, built silently).
 std::shared_ptr<const oware::OwareDatabase> database_for_solve(const oware::Oware& game,
                                                                const EndgameOptions& options,
                                                                bool quiet);

@@ -31,8 +31,9 @@ int checked_houses(int houses, int seeds) {
 
 // Kalah's ranking of the same houses; its one refusal (keys past 62 bits) worded for Oware.
 kalah::Kalah ranking_for(int houses, int seeds) {
+  checked_houses(houses, seeds);
   try {
-    return kalah::Kalah(checked_houses(houses, seeds), seeds);
+    return kalah::Kalah(houses, seeds);
   } catch (const InputError&) {
     throw InputError("oware(" + std::to_string(houses) + "," + std::to_string(seeds) +
                      ") has too many positions to number in 62 bits: lower --houses or --seeds");
