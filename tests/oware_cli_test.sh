@@ -82,6 +82,15 @@ expect_error 2 "empty" "an empty house" "${O[@]}" show --moves "1 1 1"
 expect_error 2 "houses" "a variant out of range" "${O[@]}" show --houses 9
 expect_error 2 "at most 250" "too many seeds" "${O[@]}" show --seeds 30
 expect_error 2 "endgame-seeds" "a database without K" "${O[@]}" solve --db "$WORK/x.odb"
-expect_error 2 "no play command" "a command Oware lacks" "${O[@]}" play
+expect_error 2 "no batch command" "a command Oware lacks" "${O[@]}" batch
+expect_error 2 "side" "a bad side" "${O[@]}" play --side 3
+
+# play: a game from stdin against perfect play; the computer stops rather than guess.
+printf '1\nhint\nundo\n3\n1\n2\n1\n2\n3\n1\n2\nquit\n' >"$WORK/moves"
+"$RASTROS" "${O[@]}" play --houses 3 --seeds 2 --quiet <"$WORK/moves" >"$WORK/out" 2>"$WORK/err"
+check "play runs a game" grep -qE "The computer plays" "$WORK/out"
+check "play gives hints" grep -qE "With perfect play you net" "$WORK/out"
+printf '1\n' | "$RASTROS" "${O[@]}" play --max-positions 10 --endgame-seeds 4 --quiet >"$WORK/out" 2>"$WORK/err"
+check "play stops beyond the database (exit 4)" test $? -eq 4
 
 finish oware_cli

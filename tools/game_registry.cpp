@@ -24,6 +24,7 @@ const std::vector<GameEntry>& other_games() {
        {{"show", oware_cli::run_show},
         {"perft", oware_cli::run_perft},
         {"solve", oware_cli::run_solve},
+        {"play", oware_cli::run_play},
         {"query", oware_cli::run_query},
         {"verify", oware_cli::run_verify},
         {"stats", oware_cli::run_stats}}},
