@@ -2,6 +2,7 @@
 
 #include "core/errors.hpp"
 #include "kalah/kalah_commands.hpp"
+#include "oware/oware_commands.hpp"
 
 namespace rastros::tools {
 
@@ -18,6 +19,15 @@ const std::vector<GameEntry>& other_games() {
         {"stats", kalah_cli::run_stats},
         {"batch", kalah_cli::run_batch},
         {"serve", run_serve}}},
+      {"oware",
+       "Oware(M,N) Abapa mancala: endgame databases by retrograde analysis with cycles",
+       {{"show", oware_cli::run_show},
+        {"perft", oware_cli::run_perft},
+        {"solve", oware_cli::run_solve},
+        {"play", oware_cli::run_play},
+        {"query", oware_cli::run_query},
+        {"verify", oware_cli::run_verify},
+        {"stats", oware_cli::run_stats}}},
   };
   return games;
 }

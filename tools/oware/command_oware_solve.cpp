@@ -1,0 +1,78 @@
+// `rastros solve --game oware`: the exact score of a position from the endgame databases (or
+// a search whose leaves they are), or with --db FILE the databases built and written.
+
+#include <iostream>
+
+#include "games/oware/oware_analysis.hpp"
+#include "options.hpp"
+#include "oware/oware_commands.hpp"
+#include "oware/oware_endgame_options.hpp"
+#include "oware/oware_output.hpp"
+
+namespace rastros::tools::oware_cli {
+
+using namespace rastros::oware;
+
+namespace {
+
+// Exit status of a position the databases cannot answer within the search budget.
+constexpr int kRefused = 4;
+
+}  // namespace
+
+// Answers `input` from `database`, or refuses in one line on stderr. Shared with query.
+int answer(const OwareInput& input, const OwareDatabase& database, std::uint64_t max_positions,
+           bool json, const char* command) {
+  const OwareState state = search_state(input.game, input.position);
+  const auto analysis = analyse(input.game, database, state, max_positions);
+  if (!analysis) {
+    std::cerr << "rastros " << command << ": " << position_string(input.game, input.position)
+              << " has " << input.game.seeds_in_play(state)
+              << " seeds on the board; the database holds up to " << database.max_seeds()
+              << " and more than --max-positions " << max_positions
+              << " positions lie beyond it: no exact answer (give a larger database or budget)\n";
+    return kRefused;
+  }
+  const OwareReport report{input, *analysis, database.max_seeds()};
+  if (json) {
+    std::cout << report_json(report).dump() << "\n";
+  } else {
+    print_report(report);
+  }
+  return 0;
+}
+
+int run_solve(const Arguments& arguments) {
+  OwareOptions options;
+  EndgameOptions endgame;
+  std::string db, checkpoint;
+  bool resume = false, json = false, quiet = false;
+  int threads = 0;
+  po::options_description description("Options");
+  add_oware_options(description, options);
+  add_endgame_options(description, endgame);
+  description.add_options()(
+      "db", po::value(&db), "build the endgame database up to --endgame-seeds and write it here")(
+      "checkpoint", po::value(&checkpoint), "with --db: keep each finished level in this directory")(
+      "resume", po::bool_switch(&resume), "with --checkpoint: read the levels already finished")(
+      "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+      "json", po::bool_switch(&json), "print one JSON object");
+  add_threads_option(description, threads);
+  if (!parse_command_line(arguments, description,
+                          "Usage: rastros solve --game oware [options]\n"
+                          "The exact score of an Oware position (rule 7: net captures from here "
+                          "on) from endgame databases, or a search whose leaves they are; a "
+                          "position beyond both is refused. With --db FILE --endgame-seeds K, "
+                          "builds the databases of 0..K seeds and writes them.")) {
+    return 0;
+  }
+  const ThreadLimit limit(threads);
+  if (!db.empty()) {
+    return write_database(resolve_game(options), endgame, db, checkpoint, resume, quiet, json);
+  }
+  const OwareInput input = resolve_input(options);
+  const auto database = database_for_solve(input.game, endgame, quiet);
+  return answer(input, *database, endgame.max_positions, json, "solve");
+}
+
+}  // namespace rastros::tools::oware_cli

@@ -1,0 +1,16 @@
+#pragma once
+// The `--game oware` commands: the same names and conventions as Kalah's.
+
+#include "commands.hpp"
+
+namespace rastros::tools::oware_cli {
+
+int run_show(const Arguments& arguments);
+int run_perft(const Arguments& arguments);
+int run_play(const Arguments& arguments);
+int run_solve(const Arguments& arguments);
+int run_query(const Arguments& arguments);
+int run_verify(const Arguments& arguments);
+int run_stats(const Arguments& arguments);
+
+}  // namespace rastros::tools::oware_cli
