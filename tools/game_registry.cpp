@@ -2,6 +2,7 @@
 
 #include "core/errors.hpp"
 #include "kalah/kalah_commands.hpp"
+#include "reversi/reversi_commands.hpp"
 
 namespace rastros::tools {
 
@@ -18,6 +19,11 @@ const std::vector<GameEntry>& other_games() {
         {"stats", kalah_cli::run_stats},
         {"batch", kalah_cli::run_batch},
         {"serve", run_serve}}},
+      {"reversi",
+       "Reversi (Othello) on 4x4, 6x6, 8x8: exact endgame solving",
+       {{"show", reversi_cli::run_show},
+        {"perft", reversi_cli::run_perft},
+        {"solve", reversi_cli::run_solve}}},
   };
   return games;
 }
