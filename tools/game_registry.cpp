@@ -3,6 +3,7 @@
 #include "core/errors.hpp"
 #include "kalah/kalah_commands.hpp"
 #include "oware/oware_commands.hpp"
+#include "reversi/reversi_commands.hpp"
 
 namespace rastros::tools {
 
@@ -28,6 +29,11 @@ const std::vector<GameEntry>& other_games() {
         {"query", oware_cli::run_query},
         {"verify", oware_cli::run_verify},
         {"stats", oware_cli::run_stats}}},
+      {"reversi",
+       "Reversi (Othello) on 4x4, 6x6, 8x8: exact endgame solving",
+       {{"show", reversi_cli::run_show},
+        {"perft", reversi_cli::run_perft},
+        {"solve", reversi_cli::run_solve}}},
   };
   return games;
 }

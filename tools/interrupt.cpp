@@ -1,5 +1,6 @@
 #include "interrupt.hpp"
 
+#include <chrono>
 #include <csignal>
 
 namespace rastros::tools {
@@ -39,6 +40,23 @@ int stop_signal() {
 
 int stopped_exit_status() {
   return 128 + stop_signal();
+}
+
+StopWatcher::StopWatcher(std::function<void()> stop)
+    : thread_([this, stop = std::move(stop)] {
+        const auto& requested = stop_requested();
+        while (!done_.load()) {
+          if (requested.load()) {
+            stop();
+            return;
+          }
+          std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+      }) {}
+
+StopWatcher::~StopWatcher() {
+  done_.store(true);
+  thread_.join();
 }
 
 }  // namespace rastros::tools

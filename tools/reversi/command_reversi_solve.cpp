@@ -1,0 +1,152 @@
+// `rastros solve --game reversi`: the exact final disc margin with perfect play, the value, the
+// best moves and every move's score. A progress line on stderr every second of a long solve;
+// Ctrl-C or SIGTERM stops it (exit 130 or 143).
+
+#include <chrono>
+#include <iostream>
+
+#include "core/errors.hpp"
+#include "engine/score_solver.hpp"
+#include "games/reversi/reversi_analysis.hpp"
+#include "interrupt.hpp"
+#include "options.hpp"
+#include "progress.hpp"
+#include "reversi/reversi_commands.hpp"
+#include "reversi/reversi_options.hpp"
+
+namespace rastros::tools::reversi_cli {
+
+using namespace rastros::reversi;
+
+namespace {
+
+std::string signed_score(int score) {
+  std::string text = score > 0 ? "+" : "";
+  text += std::to_string(score);
+  return text;
+}
+
+std::string value_text(Value value, int to_move, std::optional<int> score) {
+  if (value == Value::draw) return "draw";
+  const int winner = value == Value::win ? to_move : 1 - to_move;
+  std::string text = std::string(to_string(value)) + " for " + side_name(to_move);
+  if (score) text += " (" + side_name(winner) + " wins by " + std::to_string(std::abs(*score)) + ")";
+  return text;
+}
+
+struct Report {
+  const ReversiInput& input;
+  const ReversiResult& result;
+  bool root_only;
+  std::uint64_t nodes;
+  double seconds;
+};
+
+void print_text(const Report& report) {
+  const ReversiInput& input = report.input;
+  const ReversiResult& result = report.result;
+  std::cout << "Reversi " << input.game.size() << "x" << input.game.size() << "\n\n"
+            << board_diagram(input) << "\n"
+            << "Position:   " << position_string(input.game, input.position) << "\n";
+  if (!input.moves.empty()) std::cout << "Moves:      " << moves_text(input.moves) << "\n";
+  std::cout << "To move:    " << side_name(input.position.to_move) << "\n"
+            << "Value:      " << value_text(result.value, input.position.to_move, result.score) << "\n";
+  if (result.score) {
+    std::cout << "Score:      " << signed_score(*result.score)
+              << " (the mover's discs minus the opponent's at the end, empty squares to the "
+                 "winner, perfect play)\n";
+  }
+  if (!report.root_only && !result.children.empty()) {
+    std::cout << "Best moves:";
+    for (const ReversiMove move : result.best_moves) std::cout << ' ' << move_name(move);
+    std::cout << "\nMoves:     ";
+    for (const auto& child : result.children) {
+      std::cout << ' ' << move_name(child.move) << ' '
+                << (child.score ? signed_score(*child.score) : std::string(to_string(child.value)))
+                << ';';
+    }
+    std::cout << "\n";
+  }
+  std::cout << "Searched:   " << report.nodes << " nodes in " << report.seconds << " s ("
+            << human_count(report.seconds > 0 ? static_cast<double>(report.nodes) / report.seconds : 0)
+            << " nodes/s)\n";
+}
+
+Json result_json(const Report& report) {
+  const ReversiResult& result = report.result;
+  const int to_move = report.input.position.to_move;
+  Json out = position_json(report.input);
+  out.set("value", to_string(result.value))
+      .set("winner", result.value == Value::draw
+                         ? Json(nullptr)
+                         : Json((result.value == Value::win ? to_move : 1 - to_move) + 1));
+  if (result.score) out.set("score", *result.score);
+  if (!report.root_only) {
+    Json best = Json::array();
+    for (const ReversiMove move : result.best_moves) best.push(move_name(move));
+    Json children = Json::array();
+    for (const auto& child : result.children) {
+      Json entry = Json::object();
+      entry.set("move", move_name(child.move)).set("value", to_string(child.value));
+      if (child.score) entry.set("score", *child.score);
+      children.push(entry);
+    }
+    out.set("best_moves", best).set("children", children);
+  }
+  out.set("nodes", report.nodes).set("seconds", report.seconds);
+  return out;
+}
+
+}  // namespace
+
+int run_solve(const Arguments& arguments) {
+  ReversiOptions options;
+  std::string memory = "256M";
+  bool value_only = false, root_only = false, quiet = false, json = false;
+  int threads = 0;
+  po::options_description description("Options");
+  add_reversi_options(description, options);
+  description.add_options()("memory", po::value(&memory)->default_value(memory),
+                            "transposition table size, e.g. 64M or 1G")(
+      "value-only", po::bool_switch(&value_only),
+      "win/draw/loss only, by null-window searches (no scores; faster)")(
+      "root-only", po::bool_switch(&root_only),
+      "the position's value and score alone, not each move's");
+  add_threads_option(description, threads);
+  description.add_options()("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
+      "json", po::bool_switch(&json), "print one JSON object");
+  if (!parse_command_line(arguments, description,
+                          "Usage: rastros solve --game reversi [options]\n"
+                          "Solves a Reversi position exactly: the final disc margin with perfect "
+                          "play (empty squares to the winner), its value, the best moves and "
+                          "every move's score.")) {
+    return 0;
+  }
+  const ThreadLimit limit(threads);
+  const ReversiInput input = resolve_input(options);
+  ReversiSolver solver(input.game, {parse_memory_size(memory)});
+  const auto started = std::chrono::steady_clock::now();
+  ReversiResult result;
+  try {
+    const StopWatcher watcher([&solver] { solver.stop(); });
+    ProgressReporter reporter(!quiet, [&](double seconds) {
+      return "solve: " + human_count(static_cast<double>(solver.nodes())) + " nodes, " +
+             std::to_string(static_cast<int>(seconds)) + " s";
+    });
+    result = solve_position(solver, input.game, input.position, {value_only, root_only});
+  } catch (const engine::SearchStopped&) {
+    std::cerr << "rastros solve: stopped\n";
+    return stopped_exit_status();
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const Report report{input, result, root_only, solver.nodes(), seconds};
+  if (json) {
+    std::cout << result_json(report).dump() << "\n";
+  } else {
+    print_text(report);
+  }
+  return 0;
+}
+
+}  // namespace rastros::tools::reversi_cli
