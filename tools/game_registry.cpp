@@ -1,6 +1,7 @@
 #include "game_registry.hpp"
 
 #include "core/errors.hpp"
+#include "congkak/congkak_commands.hpp"
 #include "kalah/kalah_commands.hpp"
 
 namespace rastros::tools {
@@ -18,6 +19,11 @@ const std::vector<GameEntry>& other_games() {
         {"stats", kalah_cli::run_stats},
         {"batch", kalah_cli::run_batch},
         {"serve", run_serve}}},
+      {"congkak",
+       "Congkak(M,N) relay-sowing mancala: exact scores",
+       {{"show", congkak_cli::run_show},
+        {"perft", congkak_cli::run_perft},
+        {"solve", congkak_cli::run_solve}}},
   };
   return games;
 }
