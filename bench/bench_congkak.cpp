@@ -102,7 +102,7 @@ void BM_CongkakSolve(benchmark::State& state) {
       static_cast<double>(nodes) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_CongkakSolve)
-    ->ArgsProduct({{4}, {4}, {1, 2}})
+    ->ArgsProduct({{6}, {5}, {1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
