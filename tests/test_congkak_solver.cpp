@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <oneapi/tbb/global_control.h>
 
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "games/congkak/congkak.hpp"
 #include "games/congkak/congkak_analysis.hpp"
 #include "games/congkak/congkak_position.hpp"
+#include "engine/score_solver.hpp"
 
 namespace {
 
@@ -112,6 +114,58 @@ TEST(CongkakSolver, SameAnswersWithOneAndTwoThreads) {
           << threads << " threads";
     }
   }
+}
+
+// Player 1 follows the solver's choice (a move after which a null-window search says it still
+// gets every seed) and player 2 tries every reply, each move played by the reference: true when
+// every game so played ends with all the seeds in player 1's store.
+bool wipe_out_holds(const ref::RefGame& rg, const Congkak& game,
+                    rastros::engine::ScoreSolver<Congkak>& solver, const ref::RefPosition& p) {
+  const int total = 2 * rg.houses * rg.seeds;
+  if (ref::ref_ended(rg, p)) {
+    const int margin = ref::ref_final_margin(rg, p);
+    return (p.to_move == 0 ? margin : -margin) == total;
+  }
+  if (p.to_move == 1) {
+    for (const int move : ref::ref_moves(rg, p)) {
+      if (!wipe_out_holds(rg, game, solver, ref::ref_play(rg, p, move))) return false;
+    }
+    return true;
+  }
+  const auto lib = to_library(rg, p);
+  const auto state = rastros::congkak::search_state(game, lib);
+  for (const int move : ref::ref_moves(rg, p)) {
+    const auto played = game.play(state, static_cast<rastros::congkak::CongkakMove>(move));
+    const int need = total - rastros::mancala::store_margin(lib) - played.gain;
+    const bool all = played.again ? solver.value(played.next, 1 - need) == rastros::Value::win
+                                  : solver.value(played.next, need - 1) == rastros::Value::loss;
+    if (all) return wipe_out_holds(rg, game, solver, ref::ref_play(rg, p, move));
+  }
+  return false;
+}
+
+// The entries of data/congkak/table.jsonl where player 1 wins by every seed of the game (the
+// most there is, so the score is exact once one line of play reaches it): the reference's rules
+// play out player 1's strategy against every defence, and every game ends with all the seeds
+// in player 1's store. This checks Congkak(7, 7) +98 with the rules text as the only judge.
+TEST(CongkakSolver, TableWipeOutsHoldUnderTheRulesText) {
+  std::ifstream table(std::string(RASTROS_DATA_DIR) + "/congkak/table.jsonl");
+  ASSERT_TRUE(table) << "data/congkak/table.jsonl";
+  const auto number = [](const std::string& line, const std::string& key) {
+    const auto at = line.find("\"" + key + "\": ");
+    return at == std::string::npos ? -1000 : std::stoi(line.substr(at + key.size() + 4));
+  };
+  int proved = 0;
+  for (std::string line; std::getline(table, line);) {
+    const int houses = number(line, "houses"), seeds = number(line, "seeds");
+    if (number(line, "score") != 2 * houses * seeds) continue;
+    const ref::RefGame rg{houses, seeds};
+    const Congkak game(houses, seeds);
+    rastros::engine::ScoreSolver<Congkak> solver(game, {std::size_t{64} << 20});
+    EXPECT_TRUE(wipe_out_holds(rg, game, solver, ref::ref_start(rg))) << game.name();
+    ++proved;
+  }
+  EXPECT_GE(proved, 5);
 }
 
 // An ended position: its score is the final margin, with no moves.
