@@ -73,6 +73,14 @@ expect_error 2 "empty" "an empty house" "${C[@]}" show --houses 3 --seeds 2 --mo
 expect_error 2 "either" "moves and position" "${C[@]}" show --moves 1 --position "7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1"
 expect_error 2 "--trace" "trace without moves" "${C[@]}" show --trace
 expect_error 2 "depth" "perft depth out of range" "${C[@]}" perft --depth 41
-expect_error 2 "no play command" "a command Congkak lacks" "${C[@]}" play
+expect_error 2 "no batch command" "a command Congkak lacks" "${C[@]}" batch
+expect_error 2 "side" "play --side 3" "${C[@]}" play --side 3
+
+# play: a move, a hint (every move's score, the best marked), undo, quit
+printf '1\nhint\nundo\nquit\n' >"$WORK/moves"
+"$RASTROS" "${C[@]}" play --houses 3 --seeds 2 --quiet <"$WORK/moves" >"$WORK/out" 2>"$WORK/err"
+check "play: the computer answers" grep -q "The computer plays" "$WORK/out"
+check "play: hint" grep -q "(best)" "$WORK/out"
+check "play: undo" grep -q "Took back" "$WORK/out"
 
 finish congkak_cli

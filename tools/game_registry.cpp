@@ -23,7 +23,8 @@ const std::vector<GameEntry>& other_games() {
        "Congkak(M,N) relay-sowing mancala: exact scores",
        {{"show", congkak_cli::run_show},
         {"perft", congkak_cli::run_perft},
-        {"solve", congkak_cli::run_solve}}},
+        {"solve", congkak_cli::run_solve},
+        {"play", congkak_cli::run_play}}},
   };
   return games;
 }

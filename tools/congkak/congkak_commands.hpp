@@ -7,6 +7,7 @@ namespace rastros::tools::congkak_cli {
 
 int run_show(const Arguments& arguments);
 int run_perft(const Arguments& arguments);
+int run_play(const Arguments& arguments);
 int run_solve(const Arguments& arguments);
 
 }  // namespace rastros::tools::congkak_cli
