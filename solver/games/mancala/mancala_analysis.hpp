@@ -66,16 +66,15 @@ class MancalaSolver {
   /// `report` after each change (from a search thread, one call at a time).
   MancalaResult solve(const MancalaPosition& position, MancalaSolveProgress* progress = nullptr,
                       const std::function<void(const MancalaSolveProgress&)>& report = {}) {
-    const MancalaBoard board = board_of(game_);
-    if (has_ended(board, position)) {
+    const typename Game::State state{mover_view(board_of(game_), position)};
+    const int banked = store_margin(position);
+    // The game's own end (each game says when it ends and who takes what is left).
+    if (game_.is_terminal(state)) {
       MancalaResult result;
-      const auto stores = final_stores(board, position);
-      result.score = stores[position.to_move] - stores[1 - position.to_move];
+      result.score = banked + game_.terminal_score(state);
       result.value = value_of_margin(*result.score);
       return result;
     }
-    const typename Game::State state{mover_view(board, position)};
-    const int banked = store_margin(position);
     if (options_.value_only) return solve_values(state, banked);
     if (options_.root_only) return solve_root(state, banked, progress, report);
     return solve_moves(state, banked, progress, report);

@@ -37,7 +37,9 @@ class MancalaPlaySession {
   const MancalaPosition& position() const { return positions_.back(); }
   const std::vector<MancalaMove>& moves() const { return moves_; }
   int human() const { return human_; }
-  bool is_over() const { return has_ended(board_of(game_), position()); }
+  bool is_over() const {
+    return game_.is_terminal(typename Game::State{mover_view(board_of(game_), position())});
+  }
   bool humans_turn() const { return !is_over() && position().to_move == human_; }
 
   /// Plays the person's move ("3"). Throws InputError, position unchanged, when it is not a

@@ -57,6 +57,9 @@ MancalaPosition after_move(const MancalaBoard& board, const MancalaPosition& pos
 
 /// The store margin of the side to move: its store minus the opponent's.
 int store_margin(const MancalaPosition& position);
+/// The end of Kalah and Congkak (rule 4 of Kalah): the game has ended when a row is empty, and
+/// each side then takes the seeds of its own houses. A game that ends otherwise (Oware) has its
+/// own; the shared solver and play session ask the game (is_terminal, terminal_score) instead.
 /// The game has ended (a row is empty); final_stores() then holds each side's total.
 bool has_ended(const MancalaBoard& board, const MancalaPosition& position);
 /// The stores once each side has taken the seeds left in its own houses.
