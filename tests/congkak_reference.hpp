@@ -17,9 +17,9 @@
 //   - as soon as, after a move, either row is empty, the game ends: each side adds the seeds
 //     of its own houses to its own store. The score is the final store margin.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <string>
 #include <unordered_map>
 #include <random>
 #include <utility>
