@@ -1,6 +1,7 @@
 #include "game_registry.hpp"
 
 #include "core/errors.hpp"
+#include "congkak/congkak_commands.hpp"
 #include "kalah/kalah_commands.hpp"
 #include "oware/oware_commands.hpp"
 #include "reversi/reversi_commands.hpp"
@@ -34,6 +35,12 @@ const std::vector<GameEntry>& other_games() {
        {{"show", reversi_cli::run_show},
         {"perft", reversi_cli::run_perft},
         {"solve", reversi_cli::run_solve}}},
+      {"congkak",
+       "Congkak(M,N) relay-sowing mancala: exact scores",
+       {{"show", congkak_cli::run_show},
+        {"perft", congkak_cli::run_perft},
+        {"solve", congkak_cli::run_solve},
+        {"play", congkak_cli::run_play}}},
   };
   return games;
 }

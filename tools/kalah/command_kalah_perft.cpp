@@ -1,13 +1,11 @@
 // `rastros perft --game kalah`: count move sequences, the move generator's check. A move that
 // earns another turn counts as one ply, and the same player's next move as another.
 
-#include <chrono>
-#include <iostream>
 
 #include "core/errors.hpp"
-#include "engine/score_perft.hpp"
 #include "kalah/kalah_commands.hpp"
 #include "kalah/kalah_options.hpp"
+#include "mancala/mancala_perft.hpp"
 #include "options.hpp"
 
 namespace rastros::tools::kalah_cli {
@@ -35,32 +33,7 @@ int run_perft(const Arguments& arguments) {
   const KalahInput input = resolve_input(options);
   const KalahState state = search_state(input.game, input.position);
 
-  const auto started = std::chrono::steady_clock::now();
-  std::uint64_t nodes = 0;
-  Json parts = Json::object();
-  if (divide && depth > 0) {
-    for (const auto& [move, count] : engine::perft_divide(input.game, state, depth)) {
-      nodes += count;
-      if (json) {
-        parts.set(move_name(move), count);
-      } else {
-        std::cout << move_name(move) << ": " << count << "\n";
-      }
-    }
-  } else {
-    nodes = engine::perft(input.game, state, depth);
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (json) {
-    Json out = variant_json(input.game);
-    out.set("depth", depth).set("nodes", nodes);
-    if (divide) out.set("divide", parts);
-    out.set("seconds", seconds);
-    std::cout << out.dump() << "\n";
-  } else {
-    std::cout << "perft " << depth << ": " << nodes << "\n";
-  }
+  mancala_cli::print_perft(input.game, state, depth, divide, json, variant_json(input.game));
   return 0;
 }
 

@@ -25,34 +25,11 @@ int run_show(const Arguments& arguments) {
     return 0;
   }
   const KalahInput input = resolve_input(options);
-  const Kalah& game = input.game;
-  const KalahPosition& position = input.position;
-  const bool ended = has_ended(game, position);
-  const auto moves = game.legal_moves(search_state(game, position));
-
   if (json) {
     std::cout << show_json(input).dump() << "\n";
-    return 0;
+  } else {
+    mancala_cli::print_show(kalah_view(input));
   }
-  std::cout << "Kalah(" << game.houses() << "," << game.seeds() << "), " << rules_name(game.rule())
-            << " rules\n\n"
-            << board_diagram(game, position) << "\n"
-            << "Position: " << position_string(game, position) << "\n";
-  if (!input.moves.empty()) std::cout << "Moves:    " << moves_text(input.moves) << "\n";
-  if (ended) {
-    const auto stores = final_stores(game, position);
-    std::cout << "The game has ended: player 1 " << stores[0] << ", player 2 " << stores[1];
-    if (stores[0] == stores[1]) {
-      std::cout << ", a draw\n";
-    } else {
-      std::cout << ": " << player_name(stores[0] > stores[1] ? 0 : 1) << " wins by "
-                << std::abs(stores[0] - stores[1]) << "\n";
-    }
-    return 0;
-  }
-  std::cout << "Player " << position.to_move + 1 << " to move. Legal moves:";
-  for (const KalahMove move : moves) std::cout << ' ' << move_name(move);
-  std::cout << "\n";
   return 0;
 }
 

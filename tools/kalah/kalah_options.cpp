@@ -6,20 +6,14 @@ using namespace rastros::kalah;
 
 void add_kalah_options(po::options_description& description, KalahOptions& options,
                        bool with_position) {
+  mancala_cli::add_size_options(description, options);
   description.add_options()(
-      "houses", po::value(&options.houses)->default_value(options.houses),
-      "houses per player, 1..8")("seeds", po::value(&options.seeds)->default_value(options.seeds),
-                                 "seeds per house at the start (at most 250 seeds in all)")(
       "rules", po::value(&options.rules)->default_value(options.rules),
       "standard (capture only when the opposite house holds seeds) or empty-capture (the last "
       "seed in an own empty house is always banked)");
-  if (!with_position) return;
-  description.add_options()(
-      "moves", po::value<std::string>()->notifier([&](const std::string& v) { options.moves = v; }),
-      "moves from the start, house numbers 1..M counted from the mover's side: \"3 6 1\"")(
-      "position",
-      po::value<std::string>()->notifier([&](const std::string& v) { options.position = v; }),
-      "position string instead of moves: \"4,4,4,4,4,4,0/4,4,4,4,4,4,0 1\"");
+  if (with_position) {
+    mancala_cli::add_position_options(description, options, "4,4,4,4,4,4,0/4,4,4,4,4,4,0 1");
+  }
 }
 
 // Read, as batch lines are, by games/kalah/kalah_input.hpp.
@@ -42,17 +36,23 @@ Json variant_json(const Kalah& game) {
 }
 
 Json position_json(const KalahInput& input) {
-  Json json = variant_json(input.game);
-  Json moves = Json::array();
-  for (const KalahMove move : input.moves) moves.push(move_name(move));
-  json.set("moves", moves)
-      .set("position", position_string(input.game, input.position))
-      .set("to_move", input.position.to_move + 1);
-  return json;
+  return mancala_cli::position_json(kalah_view(input));
 }
 
-std::string player_name(int player) {
-  return "player " + std::to_string(player + 1);
+mancala_cli::MancalaView kalah_view(const KalahInput& input) {
+  const Kalah& game = input.game;
+  mancala_cli::MancalaView view{board_of(game),
+                                "Kalah(" + std::to_string(game.houses()) + "," +
+                                    std::to_string(game.seeds()) + "), " +
+                                    std::string(rules_name(game.rule())) + " rules",
+                                variant_json(game),
+                                input.moves,
+                                input.position,
+                                {}};
+  for (const KalahMove move : game.legal_moves(search_state(game, input.position))) {
+    view.legal_moves.push_back(move);
+  }
+  return view;
 }
 
 }  // namespace rastros::tools::kalah_cli

@@ -11,17 +11,15 @@
 #include "games/kalah/kalah_input.hpp"
 #include "games/kalah/kalah_position.hpp"
 #include "json.hpp"
+#include "mancala/mancala_options.hpp"
+#include "mancala/mancala_output.hpp"
 
 namespace rastros::tools::kalah_cli {
 
 namespace po = boost::program_options;
 
-struct KalahOptions {
-  int houses = 6;
-  int seeds = 4;
+struct KalahOptions : mancala_cli::MancalaOptions {
   std::string rules = "standard";
-  std::optional<std::string> moves;
-  std::optional<std::string> position;
 };
 
 using kalah::KalahInput;
@@ -38,7 +36,8 @@ Json variant_json(const kalah::Kalah& game);
 /// The variant's keys, then "moves", "position", "to_move".
 Json position_json(const KalahInput& input);
 
-/// "player 1" / "player 2".
-std::string player_name(int player);
+using mancala_cli::player_name;
+/// What the shared mancala printers (mancala/mancala_output.hpp) need of a Kalah position.
+mancala_cli::MancalaView kalah_view(const KalahInput& input);
 
 }  // namespace rastros::tools::kalah_cli

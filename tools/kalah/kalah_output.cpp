@@ -1,105 +1,34 @@
 #include "kalah/kalah_output.hpp"
 
-#include <cmath>
-#include <iostream>
-
-#include "progress.hpp"
-
 namespace rastros::tools::kalah_cli {
 
-using namespace rastros::kalah;
+// Kalah's reports are the shared mancala ones (mancala/mancala_output.hpp) on a Kalah view.
+
+namespace {
+
+mancala_cli::MancalaReport shared(const KalahReport& report, const mancala_cli::MancalaView& view) {
+  return {view,           report.result,        report.root_only, report.nodes,
+          report.seconds, report.endgame_seeds, report.source,    report.timing};
+}
+
+}  // namespace
 
 std::string value_text(Value value, int to_move, std::optional<int> score) {
-  if (value == Value::draw) return "draw";
-  const int winner = value == Value::win ? to_move : 1 - to_move;
-  std::string text = std::string(to_string(value)) + " for " + player_name(to_move);
-  if (score) text += " (" + player_name(winner) + " wins by " + std::to_string(std::abs(*score)) + ")";
-  return text;
+  return mancala_cli::value_text(value, to_move, score);
 }
 
 void print_text(const KalahReport& report) {
-  const KalahInput& input = report.input;
-  const KalahResult& result = report.result;
-  const Kalah& game = input.game;
-  std::cout << "Kalah(" << game.houses() << "," << game.seeds() << "), " << rules_name(game.rule())
-            << " rules\n\n"
-            << board_diagram(game, input.position) << "\n"
-            << "Position:   " << position_string(game, input.position) << "\n";
-  if (!input.moves.empty()) std::cout << "Moves:      " << moves_text(input.moves) << "\n";
-  std::cout << "To move:    " << player_name(input.position.to_move) << "\n"
-            << "Value:      " << value_text(result.value, input.position.to_move, result.score) << "\n";
-  if (result.score) {
-    std::cout << "Score:      " << (*result.score > 0 ? "+" : "") << *result.score
-              << " (the mover's store minus the opponent's at the end, perfect play)\n";
-  }
-  if (!report.root_only && !result.children.empty()) {
-    std::cout << "Best moves:";
-    for (const KalahMove move : result.best_moves) std::cout << ' ' << move_name(move);
-    std::cout << "\nMoves:     ";
-    for (const auto& child : result.children) {
-      std::cout << ' ' << move_name(child.move) << ' ';
-      if (child.score) {
-        std::cout << (*child.score > 0 ? "+" : "") << *child.score;
-      } else {
-        std::cout << to_string(child.value);
-      }
-      std::cout << ';';
-    }
-    std::cout << "\n";
-  }
-  if (report.source) std::cout << "Source:     " << *report.source << "\n";
-  if (report.nodes > 0) {
-    std::cout << "Searched:   " << report.nodes << " nodes in " << report.seconds << " s ("
-              << human_count(report.seconds > 0 ? static_cast<double>(report.nodes) / report.seconds : 0)
-              << " nodes/s)\n";
-  }
+  const auto view = kalah_view(report.input);
+  mancala_cli::print_text(shared(report, view));
 }
 
 Json result_json(const KalahReport& report) {
-  const KalahInput& input = report.input;
-  const KalahResult& result = report.result;
-  Json out = position_json(input);
-  const int to_move = input.position.to_move;
-  out.set("value", to_string(result.value))
-      .set("winner", result.value == Value::draw
-                         ? Json(nullptr)
-                         : Json((result.value == Value::win ? to_move : 1 - to_move) + 1));
-  if (result.score) out.set("score", *result.score);
-  if (!report.root_only) {
-    Json best = Json::array();
-    for (const KalahMove move : result.best_moves) best.push(move_name(move));
-    Json children = Json::array();
-    for (const auto& child : result.children) {
-      Json entry = Json::object();
-      entry.set("move", move_name(child.move)).set("value", to_string(child.value));
-      if (child.score) entry.set("score", *child.score);
-      children.push(entry);
-    }
-    out.set("best_moves", best).set("children", children);
-  }
-  if (report.source) out.set("source", *report.source);
-  out.set("endgame_seeds", report.endgame_seeds);
-  if (report.timing) out.set("nodes", report.nodes).set("seconds", report.seconds);
-  return out;
+  const auto view = kalah_view(report.input);
+  return mancala_cli::result_json(shared(report, view));
 }
+
 Json show_json(const KalahInput& input) {
-  const Kalah& game = input.game;
-  const KalahPosition& position = input.position;
-  const bool ended = has_ended(game, position);
-  Json out = position_json(input);
-  Json legal = Json::array();
-  for (const KalahMove move : game.legal_moves(search_state(game, position))) {
-    legal.push(move_name(move));
-  }
-  out.set("legal_moves", legal).set("ended", ended);
-  if (ended) {
-    const auto stores = final_stores(game, position);
-    const int margin = stores[position.to_move] - stores[1 - position.to_move];
-    out.set("score", margin)
-        .set("winner", stores[0] == stores[1] ? Json(nullptr)
-                                              : Json(stores[0] > stores[1] ? 1 : 2));
-  }
-  return out;
+  return mancala_cli::show_json(kalah_view(input));
 }
 
 }  // namespace rastros::tools::kalah_cli

@@ -2,8 +2,10 @@
 
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 
 #include "core/errors.hpp"
+#include "games/mancala/mancala_variant.hpp"
 
 namespace rastros::kalah {
 
@@ -48,23 +50,9 @@ CaptureRule parse_rules(std::string_view text) {
 }
 
 Kalah::Kalah(int houses, int seeds, CaptureRule rule) : houses_(houses), seeds_(seeds), rule_(rule) {
-  if (houses < 1 || houses > kMaxHouses) {
-    throw InputError("--houses must be between 1 and " + std::to_string(kMaxHouses) + ", not " +
-                     std::to_string(houses));
-  }
-  if (seeds < 1) throw InputError("--seeds must be at least 1, not " + std::to_string(seeds));
-  // A house holds a byte.
-  if (total_seeds() > kMaxSeeds) {
-    throw InputError("kalah(" + std::to_string(houses) + "," + std::to_string(seeds) + ") has " +
-                     std::to_string(total_seeds()) + " seeds; at most " +
-                     std::to_string(kMaxSeeds) + " are supported");
-  }
-  // Every state's key is below C(total + 2M, 2M); the table is exact below kMaxN.
-  const int n = total_seeds() + 2 * houses;
-  if (n > kMaxN || binomial()(n, 2 * houses) >= (std::uint64_t{1} << 62)) {
-    throw InputError("kalah(" + std::to_string(houses) + "," + std::to_string(seeds) +
-                     ") has too many positions to number in 62 bits: lower --houses or --seeds");
-  }
+  mancala::check_variant("kalah", houses, seeds);
+  // The table of binomials is exact below kMaxN: every state's key is below C(total + 2M, 2M).
+  if (total_seeds() + 2 * houses > kMaxN) throw std::logic_error("kalah: binomial table too small");
 }
 
 std::string Kalah::name() const {

@@ -13,12 +13,14 @@
 #include <string_view>
 
 #include "core/small_vector.hpp"
+#include "games/mancala/mancala_position.hpp"
+#include "games/mancala/mancala_variant.hpp"
 
 namespace rastros::kalah {
 
-inline constexpr int kMaxHouses = 8;
+inline constexpr int kMaxHouses = mancala::kMaxHouses;
 /// Seeds in all (a house holds a byte).
-inline constexpr int kMaxSeeds = 250;
+inline constexpr int kMaxSeeds = mancala::kMaxSeeds;
 
 /// The capture rule: `standard` captures only when the opposite house holds seeds;
 /// `empty_capture` (Irving, Donkers and Uiterwijk's rule) banks the last seed even when the
@@ -37,7 +39,7 @@ struct KalahState {
 };
 
 /// A move: the index (0-based) of the mover's house emptied. People write it 1-based.
-using KalahMove = std::uint8_t;
+using KalahMove = mancala::MancalaMove;
 using KalahMoveList = SmallVector<KalahMove, kMaxHouses>;
 
 /// What one move does: the state after it (from the view of whoever moves next), the seeds it

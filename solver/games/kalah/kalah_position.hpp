@@ -10,17 +10,15 @@
 #include <vector>
 
 #include "games/kalah/kalah.hpp"
+#include "games/mancala/mancala_position.hpp"
 
 namespace rastros::kalah {
 
-struct KalahPosition {
-  /// rows[p][i]: player p+1's house i+1.
-  std::array<std::array<int, kMaxHouses>, 2> rows{};
-  std::array<int, 2> stores{};
-  int to_move = 0;  // 0: player 1, 1: player 2
+/// The shared mancala position (games/mancala/mancala_position.hpp).
+using KalahPosition = mancala::MancalaPosition;
 
-  friend bool operator==(const KalahPosition&, const KalahPosition&) = default;
-};
+/// The variant's size and name, for the shared text forms.
+mancala::MancalaBoard board_of(const Kalah& game);
 
 KalahPosition start_position(const Kalah& game);
 
@@ -28,7 +26,7 @@ KalahPosition start_position(const Kalah& game);
 KalahState search_state(const Kalah& game, const KalahPosition& position);
 
 /// The store margin of the side to move: its store minus the opponent's.
-int store_margin(const KalahPosition& position);
+using mancala::store_margin;
 
 /// The game has ended (a row is empty); final_stores() then holds each side's total.
 bool has_ended(const Kalah& game, const KalahPosition& position);

@@ -13,13 +13,7 @@
 
 namespace rastros::kalah {
 
-/// A pit of the board: player `player`'s (0 or 1) house `house` (0-based), or its store when
-/// `house` is the number of houses.
-struct KalahPit {
-  int player = 0;
-  int house = 0;
-  friend bool operator==(const KalahPit&, const KalahPit&) = default;
-};
+using KalahPit = mancala::MancalaPit;
 
 /// The last seed in an empty house of the mover's, banked with the opposite house's seeds.
 struct KalahCapture {

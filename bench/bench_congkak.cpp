@@ -1,0 +1,110 @@
+// Congkak through the score engine.
+//   BM_CongkakSow/M/F     one move's relay sowing on positions of random Congkak(M,7) games:
+//                         F=1 the library's Congkak::play (whole rings a lap), F=0 a plain
+//                         seed-by-seed sowing written here from the rules text. Counter: moves/s.
+//   BM_CongkakSolve/M/N/T every first move's exact score of Congkak(M,N) on T threads.
+//                         Counters: nodes, nodes/s.
+// Compare F=1 with F=0, and T=2 with T=1, within one run.
+
+#include <benchmark/benchmark.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <array>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "engine/score_solver.hpp"
+#include "games/congkak/congkak.hpp"
+#include "games/congkak/congkak_position.hpp"
+
+namespace rastros::congkak {
+namespace {
+
+// The straightforward sowing: one seed at a time round the ring (the mover's houses, its
+// store, the opponent's houses), relaying from every house that held seeds.
+CongkakPlayed plain_sow(const Congkak& game, const CongkakState& state, CongkakMove move) {
+  const int m = game.houses();
+  const int ring_size = 2 * m + 1;
+  std::array<int, 2 * kalah::kMaxHouses + 1> ring{};
+  for (int i = 0; i < m; ++i) {
+    ring[i] = state.houses[i];
+    ring[m + 1 + i] = state.houses[m + i];
+  }
+  CongkakPlayed played;
+  int pit = move;
+  while (true) {
+    int hand = ring[pit];
+    ring[pit] = 0;
+    while (hand-- > 0) {
+      pit = (pit + 1) % ring_size;
+      ++ring[pit];
+    }
+    if (pit == m) {
+      played.again = true;
+      break;
+    }
+    if (ring[pit] > 1) continue;
+    if (pit < m && ring[2 * m - pit] > 0) {
+      ring[m] += ring[2 * m - pit] + 1;
+      ring[2 * m - pit] = 0;
+      ring[pit] = 0;
+    }
+    break;
+  }
+  played.gain = ring[m];
+  const int own = played.again ? 0 : m, other = played.again ? m : 0;
+  for (int i = 0; i < m; ++i) {
+    played.next.houses[own + i] = static_cast<std::uint8_t>(ring[i]);
+    played.next.houses[other + i] = static_cast<std::uint8_t>(ring[m + 1 + i]);
+  }
+  return played;
+}
+
+void BM_CongkakSow(benchmark::State& state) {
+  const Congkak game(static_cast<int>(state.range(0)), 7);
+  std::mt19937 rng(5);
+  std::vector<std::pair<CongkakState, CongkakMove>> cases;
+  while (cases.size() < 4096) {
+    CongkakPosition position = mancala::start_position(game.board());
+    for (int ply = 0, plies = static_cast<int>(rng() % 30); ply < plies; ++ply) {
+      const auto moves = game.legal_moves(search_state(game, position));
+      if (moves.empty()) break;
+      position = play(game, position, moves[rng() % moves.size()]);
+    }
+    const CongkakState s = search_state(game, position);
+    for (const CongkakMove move : game.legal_moves(s)) cases.emplace_back(s, move);
+  }
+  const bool library = state.range(1) == 1;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [s, move] = cases[i++ & 4095];
+    benchmark::DoNotOptimize(library ? game.play(s, move) : plain_sow(game, s, move));
+  }
+  state.counters["moves/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_CongkakSow)->ArgsProduct({{4, 7}, {0, 1}});
+
+void BM_CongkakSolve(benchmark::State& state) {
+  const Congkak game(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  oneapi::tbb::task_arena arena(static_cast<int>(state.range(2)));
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    arena.execute([&] {
+      engine::ScoreSolver<Congkak> solver(game, {std::size_t{32} << 20});
+      benchmark::DoNotOptimize(solver.analyse(game.start()));
+      nodes = solver.nodes();
+    });
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["nodes/s"] = benchmark::Counter(
+      static_cast<double>(nodes) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_CongkakSolve)
+    ->ArgsProduct({{6}, {5}, {1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+}  // namespace
+}  // namespace rastros::congkak

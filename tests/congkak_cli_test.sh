@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# `rastros --game congkak`: exit statuses, one-line error messages and JSON keys of show
+# (with --trace), perft and solve. The values themselves are checked against the reference in
+# test_congkak_rules.cpp and test_congkak_solver.cpp; the positions here are worked by hand.
+# Usage: congkak_cli_test.sh path/to/rastros
+set -u
+
+RASTROS=${1:?usage: congkak_cli_test.sh path/to/rastros}
+# shellcheck source=shell_checks.sh
+source "$(dirname "$0")/shell_checks.sh"
+
+expect_text() {
+  local what=$1 pattern=$2
+  shift 2
+  run "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$what: exit $status; stderr: $(head -c 300 "$WORK/err")"
+  elif ! grep -qE -- "$pattern" "$WORK/out"; then
+    fail "$what: stdout does not match '$pattern': $(head -c 500 "$WORK/out")"
+  else
+    pass
+  fi
+}
+
+C=(--game congkak)
+
+# show: the traditional Congkak(7, 7) by default
+expect_text "start diagram" "Legal moves: 1 2 3 4 5 6 7" "${C[@]}" show
+expect_text "start title" "^Congkak\(7,7\)$" "${C[@]}" show
+expect_text "start position string" "Position: 7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1" "${C[@]}" show
+# Congkak(3, 2), house 1 from the start, worked by hand (test_congkak_rules.cpp, HandWorkedRelay):
+# four laps, the last into the opponent's house 2 that a relay had lifted.
+expect_json "show --json keys" \
+  'j["game"]=="congkak" and j["houses"]==3 and j["seeds"]==2 and "rules" not in j and j["moves"]==["1"] and j["to_move"]==2 and j["position"]=="1,0,1,2/4,1,3,0 2" and j["ended"]==False and j["legal_moves"]==["1","2","3"]' \
+  "${C[@]}" show --houses 3 --seeds 2 --moves 1 --json
+expect_json "show --trace --json" \
+  'len(j["trace"])==1 and [l["end"] for l in j["trace"][0]["laps"]]==["player 1'"'"'s house 3","player 2'"'"'s house 2","player 1'"'"'s house 2","player 2'"'"'s house 2"] and j["trace"][0]["laps"][0]["seeds"]==2 and j["trace"][0]["again"]==False and j["trace"][0]["capture"] is None' \
+  "${C[@]}" show --houses 3 --seeds 2 --moves 1 --trace --json
+expect_text "show --trace text" "lap 4: player 2's house 2, 4 seeds|lap 4: player 1's house 2, 4 seeds, to player 2's house 2 \(empty\): the turn ends" \
+  "${C[@]}" show --houses 3 --seeds 2 --moves 1 --trace
+expect_json "an ended game" 'j["ended"] and j["score"]==-2 and j["winner"]==2 and j["legal_moves"]==[]' \
+  "${C[@]}" show --houses 3 --seeds 2 --position "0,0,0,5/3,2,1,1 1" --json
+
+# perft: from the start every house is a move
+expect_text "perft 1" "^perft 1: 7$" "${C[@]}" perft --depth 1
+expect_json "perft --json" 'j["game"]=="congkak" and j["depth"]==1 and j["nodes"]==3' \
+  "${C[@]}" perft --houses 3 --seeds 2 --depth 1 --json
+
+# solve
+expect_json "solve --json keys" \
+  'j["game"]=="congkak" and j["houses"]==3 and j["value"] in ("win","draw","loss") and isinstance(j["score"],int) and len(j["children"])==3 and all("score" in c and "move" in c and "value" in c for c in j["children"]) and j["best_moves"] and max(c["score"] for c in j["children"])==j["score"] and "nodes" in j and "seconds" in j' \
+  "${C[@]}" solve --houses 3 --seeds 2 --json --quiet
+score=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["score"])' <"$WORK/out")
+expect_json "value-only leaves scores out" \
+  '"score" not in j and all("score" not in c for c in j["children"]) and j["value"] in ("win","draw","loss")' \
+  "${C[@]}" solve --houses 3 --seeds 2 --json --value-only --quiet
+expect_json "root-only" '"children" not in j and j["score"]=='"$score" \
+  "${C[@]}" solve --houses 3 --seeds 2 --json --root-only --quiet
+expect_json "one thread, same score" 'j["score"]=='"$score" \
+  "${C[@]}" solve --houses 3 --seeds 2 --json --threads 1 --quiet
+expect_json "an ended position" 'j["score"]==-2 and j["value"]=="loss" and j["children"]==[]' \
+  "${C[@]}" solve --houses 3 --seeds 2 --position "0,0,0,5/3,2,1,1 1" --json --quiet
+expect_text "text output" "^Score: +[+-]?[0-9]+" "${C[@]}" solve --houses 3 --seeds 2 --quiet
+
+# refused input: one line, exit 2
+expect_error 2 "houses" "too many houses" "${C[@]}" show --houses 9
+expect_error 2 "congkak\(8,16\) has 256 seeds" "too many seeds" "${C[@]}" solve --houses 8 --seeds 16
+expect_error 2 "seeds" "no seeds" "${C[@]}" perft --depth 1 --seeds 0
+expect_error 2 "bad position" "a malformed position" "${C[@]}" show --position "7,7/7 1"
+expect_error 2 "holds" "seeds that do not add up" "${C[@]}" solve --houses 3 --seeds 2 --position "2,2,2,0/2,2,2,1 1"
+expect_error 2 "bad move" "a move off the board" "${C[@]}" show --moves "8"
+expect_error 2 "empty" "an empty house" "${C[@]}" show --houses 3 --seeds 2 --moves "1 1 3"
+expect_error 2 "either" "moves and position" "${C[@]}" show --moves 1 --position "7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1"
+expect_error 2 "--trace" "trace without moves" "${C[@]}" show --trace
+expect_error 2 "depth" "perft depth out of range" "${C[@]}" perft --depth 41
+expect_error 2 "no batch command" "a command Congkak lacks" "${C[@]}" batch
+expect_error 2 "side" "play --side 3" "${C[@]}" play --side 3
+
+# play: a move, a hint (every move's score, the best marked), undo, quit
+printf '1\nhint\nundo\nquit\n' >"$WORK/moves"
+"$RASTROS" "${C[@]}" play --houses 3 --seeds 2 --quiet <"$WORK/moves" >"$WORK/out" 2>"$WORK/err"
+check "play: the computer answers" grep -q "The computer plays" "$WORK/out"
+check "play: hint" grep -q "(best)" "$WORK/out"
+check "play: undo" grep -q "Took back" "$WORK/out"
+
+finish congkak_cli

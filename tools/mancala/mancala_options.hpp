@@ -1,0 +1,29 @@
+#pragma once
+// The options every mancala game's commands share (--houses --seeds, --moves --position) and
+// the player names; a game adds its own (Kalah's --rules) between them.
+
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+
+namespace rastros::tools::mancala_cli {
+
+namespace po = boost::program_options;
+
+struct MancalaOptions {
+  int houses = 6;
+  int seeds = 4;
+  std::optional<std::string> moves;
+  std::optional<std::string> position;
+};
+
+/// Adds --houses and --seeds.
+void add_size_options(po::options_description& description, MancalaOptions& options);
+/// Adds --moves and --position; `example` is the start's position string.
+void add_position_options(po::options_description& description, MancalaOptions& options,
+                          const std::string& example);
+
+/// "player 1" / "player 2".
+std::string player_name(int player);
+
+}  // namespace rastros::tools::mancala_cli
