@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/thread_sanitizer.hpp"
+#include "core/parallel_ranges.hpp"
 #include "rastros/position.hpp"
 #include "retro/layer_checkpoint.hpp"
 #include "retro/strong_solver.hpp"
@@ -31,21 +31,6 @@ void parallel_sort(Iterator first, Iterator last, Less less) {
 #else
   oneapi::tbb::parallel_sort(first, last, less);
 #endif
-}
-
-/// body(first, last) on sub-ranges covering [begin, end), in parallel; ThreadSanitizer is told that
-/// what the caller wrote before is visible to the tasks and what the tasks wrote is visible after
-/// (core/thread_sanitizer.hpp: Debian's TBB is not instrumented).
-template <class Body>
-void parallel_for_ranges(std::size_t begin, std::size_t end, const Body& body) {
-  int finished = 0;  // only its address matters: the tasks' results are published there
-  oneapi::tbb::parallel_for(
-      oneapi::tbb::blocked_range<std::size_t>(begin, end),
-      thread_sanitizer::handed_off([&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-        body(range.begin(), range.end());
-        thread_sanitizer::publish(&finished);
-      }));
-  thread_sanitizer::acquire(&finished);
 }
 
 /// Keys are expanded this many at a time, so that the children waiting to be sorted (at most

@@ -1,13 +1,11 @@
 #include "games/oware/oware_database.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <string_view>
 
 #include "core/binary_file.hpp"
 #include "core/errors.hpp"
+#include "core/parallel_ranges.hpp"
 #include "games/oware/oware_level_solver.hpp"
 
 namespace rastros::oware {
@@ -57,13 +55,13 @@ LevelGraph level_graph(const Oware& game, int seeds,
                      " positions, more than a level can hold (2^32)");
   }
   LevelGraph graph(size, game.houses());
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, size, 8192), [&](const auto& range) {
-    OwareState state = game.level_unrank(seeds, range.begin());
-    for (std::uint64_t rank = range.begin(); rank != range.end(); ++rank) {
-      if (rank != range.begin()) game.level_next(state);
+  parallel_for_ranges(0, size, [&](std::uint64_t first, std::uint64_t last) {
+    OwareState state = game.level_unrank(seeds, first);
+    for (std::uint64_t rank = first; rank != last; ++rank) {
+      if (rank != first) game.level_next(state);
       add_node(game, seeds, state, lower, graph, rank);
     }
-  });
+  }, 8192);
   return graph;
 }
 

@@ -1,11 +1,11 @@
 #include "games/oware/oware_level_solver.hpp"
 
-#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include <atomic>
 #include <memory>
+
+#include "core/parallel_ranges.hpp"
 
 namespace rastros::oware {
 
@@ -25,10 +25,14 @@ struct Parents {
 Parents parents_of(const LevelGraph& graph) {
   const std::uint64_t n = graph.size();
   std::unique_ptr<std::atomic<std::uint32_t>[]> degree(new std::atomic<std::uint32_t>[n + 1]);
-  tbb::parallel_for(std::uint64_t{0}, n + 1, [&](std::uint64_t i) { degree[i] = 0; });
-  tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
-    for (int j = 0; j < graph.child_count[i]; ++j) {
-      degree[graph.children[i * graph.stride + j]].fetch_add(1, std::memory_order_relaxed);
+  parallel_for_ranges(0, n + 1, [&](std::uint64_t first, std::uint64_t last) {
+    for (std::uint64_t i = first; i != last; ++i) degree[i] = 0;
+  });
+  parallel_for_ranges(0, n, [&](std::uint64_t first, std::uint64_t last) {
+    for (std::uint64_t i = first; i != last; ++i) {
+      for (int j = 0; j < graph.child_count[i]; ++j) {
+        degree[graph.children[i * graph.stride + j]].fetch_add(1, std::memory_order_relaxed);
+      }
     }
   });
   Parents parents;
@@ -42,11 +46,13 @@ Parents parents_of(const LevelGraph& graph) {
   parents.offsets[n] = sum;
   parents.nodes.resize(sum);
   // Parents land in any order: the attractors do not depend on it.
-  tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
-    for (int j = 0; j < graph.child_count[i]; ++j) {
-      const std::uint32_t child = graph.children[i * graph.stride + j];
-      const std::uint32_t slot = degree[child].fetch_add(1, std::memory_order_relaxed);
-      parents.nodes[parents.offsets[child] + slot] = static_cast<std::uint32_t>(i);
+  parallel_for_ranges(0, n, [&](std::uint64_t first, std::uint64_t last) {
+    for (std::uint64_t i = first; i != last; ++i) {
+      for (int j = 0; j < graph.child_count[i]; ++j) {
+        const std::uint32_t child = graph.children[i * graph.stride + j];
+        const std::uint32_t slot = degree[child].fetch_add(1, std::memory_order_relaxed);
+        parents.nodes[parents.offsets[child] + slot] = static_cast<std::uint32_t>(i);
+      }
     }
   });
   return parents;
@@ -75,9 +81,9 @@ class Attractor {
   // escape to (a node with a good exit can never lose: it gets no count).
   Frontier seed(int t) {
     tbb::enumerable_thread_specific<Frontier> found;
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, graph_.size(), 4096), [&](const auto& r) {
+    parallel_for_ranges(0, graph_.size(), [&](std::uint64_t first, std::uint64_t last) {
       Frontier& local = found.local();
-      for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+      for (std::uint64_t i = first; i != last; ++i) {
         const int exit = graph_.best_exit[i];
         const bool can_lose = exit == kNoExit || exit <= -t;
         std::uint8_t status = kOpen;
@@ -87,7 +93,7 @@ class Attractor {
         pending_[i].store(can_lose ? graph_.child_count[i] : kCannotLose, std::memory_order_relaxed);
         if (status != kOpen) local.push_back(static_cast<std::uint32_t>(i));
       }
-    });
+    }, 4096);
     return gather(found);
   }
 
@@ -95,9 +101,9 @@ class Attractor {
   // parent all of whose moves lead to won nodes (and whose exits are bad) loses.
   Frontier step(const Frontier& frontier) {
     tbb::enumerable_thread_specific<Frontier> found;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), 256), [&](const auto& r) {
+    parallel_for_ranges(0, frontier.size(), [&](std::size_t first, std::size_t last) {
       Frontier& local = found.local();
-      for (std::size_t k = r.begin(); k != r.end(); ++k) {
+      for (std::size_t k = first; k != last; ++k) {
         const std::uint32_t node = frontier[k];
         const bool lost = status(node) == kLose;
         for (std::uint64_t e = parents_.offsets[node]; e != parents_.offsets[node + 1]; ++e) {
@@ -110,7 +116,7 @@ class Attractor {
           }
         }
       }
-    });
+    }, 256);
     return gather(found);
   }
 
@@ -143,10 +149,12 @@ std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value) {
   // The sets shrink as t grows, so each node keeps the largest t it is won or lost at.
   for (int t = 1; t <= max_value; ++t) {
     if (!attractor.run(t)) break;
-    tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
-      const Status status = attractor.status(i);
-      if (status == kWin) values[i] = static_cast<std::int8_t>(t);
-      if (status == kLose) values[i] = static_cast<std::int8_t>(-t);
+    parallel_for_ranges(0, n, [&](std::uint64_t first, std::uint64_t last) {
+      for (std::uint64_t i = first; i != last; ++i) {
+        const Status status = attractor.status(i);
+        if (status == kWin) values[i] = static_cast<std::int8_t>(t);
+        if (status == kLose) values[i] = static_cast<std::int8_t>(-t);
+      }
     });
   }
   return values;
