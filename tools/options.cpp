@@ -52,6 +52,19 @@ void add_search_options(po::options_description& description, std::string& memor
       "value-only", po::bool_switch(&value_only), "win/loss/draw only, no remoteness (faster)");
 }
 
+void add_score_solve_options(po::options_description& description, ScoreSolveOptions& options) {
+  description.add_options()("memory", po::value(&options.memory)->default_value(options.memory),
+                            "transposition table size, e.g. 64M or 1G")(
+      "value-only", po::bool_switch(&options.value_only),
+      "win/draw/loss only, by null-window searches (no scores; faster)")(
+      "root-only", po::bool_switch(&options.root_only),
+      "the position's value and score alone, not each move's");
+  add_threads_option(description, options.threads);
+  description.add_options()("quiet", po::bool_switch(&options.quiet),
+                            "no progress lines on stderr")(
+      "json", po::bool_switch(&options.json), "print one JSON object");
+}
+
 void add_threads_option(po::options_description& description, int& threads) {
   // Checked as the command line is read, before any file is touched or any output printed.
   description.add_options()(

@@ -42,6 +42,17 @@ void add_position_options(po::options_description& description, PositionOptions&
 /// shared by the searching commands.
 void add_search_options(po::options_description& description, std::string& memory,
                         bool& value_only);
+/// What an exact-score solve takes (Congkak, Reversi): --memory (its default is the one given
+/// here), --value-only, --root-only, --threads, --quiet, --json.
+struct ScoreSolveOptions {
+  std::string memory;
+  bool value_only = false;
+  bool root_only = false;
+  bool quiet = false;
+  bool json = false;
+  int threads = 0;
+};
+void add_score_solve_options(po::options_description& description, ScoreSolveOptions& options);
 /// Adds --threads; returns where the value goes (0: all cores, divided among the MPI ranks
 /// running on this machine).
 void add_threads_option(po::options_description& description, int& threads);

@@ -101,20 +101,10 @@ Json result_json(const Report& report) {
 
 int run_solve(const Arguments& arguments) {
   ReversiOptions options;
-  std::string memory = "256M";
-  bool value_only = false, root_only = false, quiet = false, json = false;
-  int threads = 0;
+  ScoreSolveOptions solve{"256M"};
   po::options_description description("Options");
   add_reversi_options(description, options);
-  description.add_options()("memory", po::value(&memory)->default_value(memory),
-                            "transposition table size, e.g. 64M or 1G")(
-      "value-only", po::bool_switch(&value_only),
-      "win/draw/loss only, by null-window searches (no scores; faster)")(
-      "root-only", po::bool_switch(&root_only),
-      "the position's value and score alone, not each move's");
-  add_threads_option(description, threads);
-  description.add_options()("quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
-      "json", po::bool_switch(&json), "print one JSON object");
+  add_score_solve_options(description, solve);
   if (!parse_command_line(arguments, description,
                           "Usage: rastros solve --game reversi [options]\n"
                           "Solves a Reversi position exactly: the final disc margin with perfect "
@@ -122,26 +112,26 @@ int run_solve(const Arguments& arguments) {
                           "every move's score.")) {
     return 0;
   }
-  const ThreadLimit limit(threads);
+  const ThreadLimit limit(solve.threads);
   const ReversiInput input = resolve_input(options);
-  ReversiSolver solver(input.game, {parse_memory_size(memory)});
+  ReversiSolver solver(input.game, {parse_memory_size(solve.memory)});
   const auto started = std::chrono::steady_clock::now();
   ReversiResult result;
   try {
     const StopWatcher watcher([&solver] { solver.stop(); });
-    ProgressReporter reporter(!quiet, [&](double seconds) {
+    ProgressReporter reporter(!solve.quiet, [&](double seconds) {
       return "solve: " + human_count(static_cast<double>(solver.nodes())) + " nodes, " +
              std::to_string(static_cast<int>(seconds)) + " s";
     });
-    result = solve_position(solver, input.game, input.position, {value_only, root_only});
+    result = solve_position(solver, input.game, input.position, {solve.value_only, solve.root_only});
   } catch (const engine::SearchStopped&) {
     std::cerr << "rastros solve: stopped\n";
     return stopped_exit_status();
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  const Report report{input, result, root_only, solver.nodes(), seconds};
-  if (json) {
+  const Report report{input, result, solve.root_only, solver.nodes(), seconds};
+  if (solve.json) {
     std::cout << result_json(report).dump() << "\n";
   } else {
     print_text(report);
