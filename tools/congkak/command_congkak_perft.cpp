@@ -4,7 +4,8 @@
 #include "congkak/congkak_commands.hpp"
 #include "congkak/congkak_options.hpp"
 #include "core/errors.hpp"
-#include "mancala/mancala_perft.hpp"
+#include "games/mancala/mancala_position.hpp"
+#include "perft_output.hpp"
 #include "options.hpp"
 
 namespace rastros::tools::congkak_cli {
@@ -28,8 +29,8 @@ int run_perft(const Arguments& arguments) {
   }
   if (depth < 0 || depth > 40) throw InputError("--depth must be between 0 and 40");
   const auto input = resolve_input(options);
-  mancala_cli::print_perft(input.game, congkak::search_state(input.game, input.position), depth,
-                           divide, json, variant_json(input.game));
+  print_perft(input.game, congkak::search_state(input.game, input.position), depth, divide, json,
+              mancala::move_name, {variant_json(input.game), "", nullptr, true});
   return 0;
 }
 

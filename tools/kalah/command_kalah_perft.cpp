@@ -5,7 +5,8 @@
 #include "core/errors.hpp"
 #include "kalah/kalah_commands.hpp"
 #include "kalah/kalah_options.hpp"
-#include "mancala/mancala_perft.hpp"
+#include "games/mancala/mancala_position.hpp"
+#include "perft_output.hpp"
 #include "options.hpp"
 
 namespace rastros::tools::kalah_cli {
@@ -33,7 +34,8 @@ int run_perft(const Arguments& arguments) {
   const KalahInput input = resolve_input(options);
   const KalahState state = search_state(input.game, input.position);
 
-  mancala_cli::print_perft(input.game, state, depth, divide, json, variant_json(input.game));
+  print_perft(input.game, state, depth, divide, json, mancala::move_name,
+              {variant_json(input.game), "", nullptr, true});
   return 0;
 }
 

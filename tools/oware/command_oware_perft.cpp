@@ -3,10 +3,10 @@
 #include <iostream>
 
 #include "core/errors.hpp"
-#include "engine/score_perft.hpp"
 #include "oware/oware_commands.hpp"
 #include "oware/oware_options.hpp"
 #include "options.hpp"
+#include "perft_output.hpp"
 
 namespace rastros::tools::oware_cli {
 
@@ -30,28 +30,9 @@ int run_perft(const Arguments& arguments) {
   if (depth < 0 || depth > 40) throw InputError("--depth must be between 0 and 40");
   const OwareInput input = resolve_input(options);
   const OwareState state = search_state(input.game, input.position);
-  std::uint64_t nodes = 0;
-  Json parts = Json::object();
-  if (divide && depth > 0) {
-    for (const auto& [move, count] : engine::perft_divide(input.game, state, depth)) {
-      nodes += count;
-      if (json) {
-        parts.set(move_name(move), count);
-      } else {
-        std::cout << move_name(move) << ": " << count << "\n";
-      }
-    }
-  } else {
-    nodes = engine::perft(input.game, state, depth);
-  }
-  if (json) {
-    Json out = variant_json(input.game);
-    out.set("depth", depth).set("nodes", nodes);
-    if (divide) out.set("divide", parts);
-    std::cout << out.dump() << "\n";
-  } else {
-    std::cout << "perft " << depth << ": " << nodes << "\n";
-  }
+  print_perft(input.game, state, depth, divide, json,
+              [](OwareMove move) { return move_name(move); },
+              {variant_json(input.game), "", nullptr, false});
   return 0;
 }
 

@@ -1,12 +1,11 @@
 // `rastros perft --game reversi`: count move sequences, the move generator's check. A pass is
 // a move (a ply) when it is the only one; a game that has ended has no moves.
 
-#include <chrono>
 #include <iostream>
 
 #include "core/errors.hpp"
-#include "engine/score_perft.hpp"
 #include "options.hpp"
+#include "perft_output.hpp"
 #include "reversi/reversi_commands.hpp"
 #include "reversi/reversi_options.hpp"
 
@@ -33,32 +32,9 @@ int run_perft(const Arguments& arguments) {
   if (depth < 0 || depth > 20) throw InputError("--depth must be between 0 and 20");
   const ReversiInput input = resolve_input(options);
   const ReversiState state = search_state(input.position);
-  const auto started = std::chrono::steady_clock::now();
-  std::uint64_t nodes = 0;
-  Json parts = Json::object();
-  if (divide && depth > 0) {
-    for (const auto& [move, count] : engine::perft_divide(input.game, state, depth)) {
-      nodes += count;
-      if (json) {
-        parts.set(move_name(move), count);
-      } else {
-        std::cout << move_name(move) << ": " << count << "\n";
-      }
-    }
-  } else {
-    nodes = engine::perft(input.game, state, depth);
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (json) {
-    Json out = position_json(input);
-    out.set("depth", depth).set("nodes", nodes).set("passes_count", true);
-    if (divide) out.set("divide", parts);
-    out.set("seconds", seconds);
-    std::cout << out.dump() << "\n";
-  } else {
-    std::cout << "perft " << depth << ": " << nodes << " (passes count as moves)\n";
-  }
+  print_perft(input.game, state, depth, divide, json,
+              [](ReversiMove move) { return move_name(move); },
+              {position_json(input), " (passes count as moves)", "passes_count", true});
   return 0;
 }
 
