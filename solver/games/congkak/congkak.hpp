@@ -50,7 +50,7 @@ class Congkak {
   int total_seeds() const { return board_.total_seeds(); }
   std::string name() const;  // "congkak(7,7)"
   /// The size and name the shared mancala text forms need.
-  mancala::MancalaBoard board() const { return {houses(), seeds(), name()}; }
+  mancala::MancalaBoard board() const { return {houses(), seeds(), name(), "a store"}; }
 
   State start() const { return board_.start(); }
   int seeds_in_play(const State& state) const { return board_.seeds_in_play(state); }

@@ -5,7 +5,7 @@ namespace rastros::kalah {
 // The text forms are the shared mancala ones; what is Kalah's own is how a move sows.
 
 mancala::MancalaBoard board_of(const Kalah& game) {
-  return {game.houses(), game.seeds(), game.name()};
+  return {game.houses(), game.seeds(), game.name(), "a store"};
 }
 
 KalahPosition start_position(const Kalah& game) {

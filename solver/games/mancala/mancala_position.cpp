@@ -161,7 +161,7 @@ MancalaPosition parse_position(const MancalaBoard& board, std::string_view text)
     if (counts.size() != static_cast<std::size_t>(board.houses) + 1) {
       throw InputError("bad position " + quoted + ": player " + std::to_string(p + 1) + "'s row has " +
                        std::to_string(counts.size()) + " numbers; " + board.name + " needs " +
-                       std::to_string(board.houses) + " houses and a store");
+                       std::to_string(board.houses) + " houses and " + board.store);
     }
     for (int i = 0; i <= board.houses; ++i) {
       const auto count = parse_count(counts[i]);

@@ -22,6 +22,8 @@ struct MancalaBoard {
   int houses = 6;
   int seeds = 4;
   std::string name;  // "kalah(6,4)"
+  /// What the last number of a row holds, for messages: "a store" (Oware: "a capture count").
+  std::string store = "a store";
   int total_seeds() const { return 2 * houses * seeds; }
 };
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "games/mancala/mancala_position.hpp"
 
 namespace rastros::oware {
 
@@ -24,15 +25,16 @@ std::optional<int> parse_count(std::string_view text) {
   return value;
 }
 
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t begin = 0;
-  while (true) {
-    const std::size_t end = text.find(separator, begin);
-    parts.push_back(text.substr(begin, end == std::string_view::npos ? end : end - begin));
-    if (end == std::string_view::npos) return parts;
-    begin = end + 1;
-  }
+// The shared mancala text forms, with the captured seeds where Kalah writes its stores.
+mancala::MancalaBoard text_board(const Oware& game) {
+  return {game.houses(), game.seeds(), game.name(), "a capture count"};
+}
+mancala::MancalaPosition as_mancala(const OwarePosition& position) {
+  mancala::MancalaPosition out;
+  out.rows = position.rows;
+  out.stores = position.captured;
+  out.to_move = position.to_move;
+  return out;
 }
 
 }  // namespace
@@ -86,9 +88,7 @@ OwarePosition play(const Oware& game, const OwarePosition& position, OwareMove m
   return after;
 }
 
-std::string move_name(OwareMove move) {
-  return std::to_string(move + 1);
-}
+std::string move_name(OwareMove move) { return mancala::move_name(move); }
 
 OwareMove parse_move(const Oware& game, const OwarePosition& position, std::string_view text) {
   const auto house = parse_count(text);
@@ -126,66 +126,15 @@ std::vector<OwareMove> parse_moves(const Oware& game, std::string_view text) {
   return moves;
 }
 
-std::string moves_text(const std::vector<OwareMove>& moves) {
-  std::string text;
-  for (const OwareMove move : moves) {
-    if (!text.empty()) text += ' ';
-    text += move_name(move);
-  }
-  return text;
-}
+std::string moves_text(const std::vector<OwareMove>& moves) { return mancala::moves_text(moves); }
 
 std::string position_string(const Oware& game, const OwarePosition& position) {
-  std::string text;
-  for (int p = 0; p < 2; ++p) {
-    if (p) text += '/';
-    for (int i = 0; i < game.houses(); ++i) text += std::to_string(position.rows[p][i]) + ',';
-    text += std::to_string(position.captured[p]);
-  }
-  return text + ' ' + std::to_string(position.to_move + 1);
+  return mancala::position_string(text_board(game), as_mancala(position));
 }
 
 OwarePosition parse_position(const Oware& game, std::string_view text) {
-  const std::string quoted = quote_input(text, kQuoteMax);
-  const std::size_t space = text.find(' ');
-  if (space == std::string_view::npos) {
-    throw InputError("bad position " + quoted + ": expected ROW/ROW SIDE, e.g. " +
-                     position_string(game, start_position(game)));
-  }
-  const auto side = parse_count(text.substr(space + 1));
-  if (!side || (*side != 1 && *side != 2)) {
-    throw InputError("bad position " + quoted + ": the side to move must be 1 or 2");
-  }
-  const auto rows = split(text.substr(0, space), '/');
-  if (rows.size() != 2) {
-    throw InputError("bad position " + quoted + ": expected two rows separated by '/'");
-  }
-  OwarePosition position;
-  position.to_move = *side - 1;
-  int total = 0;
-  for (int p = 0; p < 2; ++p) {
-    const auto counts = split(rows[p], ',');
-    if (counts.size() != static_cast<std::size_t>(game.houses()) + 1) {
-      throw InputError("bad position " + quoted + ": player " + std::to_string(p + 1) +
-                       "'s row has " + std::to_string(counts.size()) + " numbers; " + game.name() +
-                       " needs " + std::to_string(game.houses()) + " houses and a capture count");
-    }
-    for (int i = 0; i <= game.houses(); ++i) {
-      const auto count = parse_count(counts[i]);
-      if (!count) {
-        throw InputError("bad position " + quoted + ": " + quote_input(counts[i], kQuoteMax) +
-                         " is not a number of seeds");
-      }
-      (i < game.houses() ? position.rows[p][i] : position.captured[p]) = *count;
-      total += *count;
-    }
-  }
-  if (total != game.total_seeds()) {
-    throw InputError("bad position " + quoted + ": it holds " + std::to_string(total) +
-                     " seeds; " + game.name() + " has " + std::to_string(game.total_seeds()) +
-                     " (give --houses and --seeds)");
-  }
-  return position;
+  const mancala::MancalaPosition read = mancala::parse_position(text_board(game), text);
+  return {read.rows, read.stores, read.to_move};
 }
 
 std::string board_diagram(const Oware& game, const OwarePosition& position) {
