@@ -275,49 +275,43 @@ class SearchEngine {
   /// No goal left in the region: geography, settled by the matching endgame.
   template <bool kValueOnly>
   std::optional<Score> bound_by_geography(const Position& node, NodeFacts& facts, Score alpha,
-                                                                 Score beta) const;
+                                          Score beta) const;
   /// The moves worth searching with their ordering features; moves known to lose set aside.
   template <bool kValueOnly>
   void gather_moves(const Position& node, const NodeFacts& facts, Candidates& candidates) const;
   /// The table's bounds (and, with remoteness, who wins from the value-only entry).
   template <bool kValueOnly>
-  std::optional<Score> bound_by_table(const PackedPosition& key,
-                                                             NodeFacts& facts, Score alpha,
-                                                             Score beta, int& table_move) const;
+  std::optional<Score> bound_by_table(const PackedPosition& key, NodeFacts& facts, Score alpha,
+                                      Score beta, int& table_move) const;
   /// One goal left in the region: geography with an extra winning move for its owner.
   template <bool kValueOnly>
   std::optional<Score> bound_by_one_goal(const Position& node, NodeFacts& facts, Score alpha,
-                                                                Score beta) const;
+                                         Score beta) const;
   /// The candidates into `sorter`, best first: table move, hinted, remembered, then features.
   [[gnu::always_inline]] inline void order_moves(const PackedPosition& key, const NodeFacts& facts,
-                                          const Candidates& candidates, int table_move,
-                                          std::uint64_t surroundings, MoveSorter& sorter) const;
+                                                 const Candidates& candidates, int table_move,
+                                                 std::uint64_t surroundings,
+                                                 MoveSorter& sorter) const;
   /// The generic part: the moves searched in order (the first alone, then its brothers,
   /// perhaps in parallel), the result stored in the table.
   template <bool kValueOnly>
-  Score search_moves(const PackedPosition& key, const Position& node,
-                                 const NodeFacts& facts,
-                                            MoveSorter& sorter, int lost_move, Window window,
-                                            Worker& worker, const SplitPoint* split, int ply,
-                                            std::uint64_t& stops_seen, std::uint64_t surroundings);
+  Score search_moves(const PackedPosition& key, const Position& node, const NodeFacts& facts,
+                     MoveSorter& sorter, int lost_move, Window window, Worker& worker,
+                     const SplitPoint* split, int ply, std::uint64_t& stops_seen,
+                     std::uint64_t surroundings);
   /// Lazy packing: the first move packed and searched before its brothers are packed. False
   /// when the search was abandoned meanwhile.
   template <bool kValueOnly>
-  bool search_first_alone(const PackedPosition& key, const Position& node,
-                                                 MoveSorter& sorter, Window window, Worker& worker,
-                                                 const SplitPoint* split, int ply,
-                                                 std::uint64_t& stops_seen, Best& best,
-                                                 std::uint64_t& first_nodes);
+  bool search_first_alone(const PackedPosition& key, const Position& node, MoveSorter& sorter,
+                          Window window, Worker& worker, const SplitPoint* split, int ply,
+                          std::uint64_t& stops_seen, Best& best, std::uint64_t& first_nodes);
   /// Packs the moves left and, when none was searched yet, probes their table entries: a child
   /// known good enough settles the node (an enhanced transposition cut-off), one known lost is
   /// set aside. The node's score when settled (0 when abandoned: the caller ignores it).
   template <bool kValueOnly>
-  std::optional<Score> pack_brothers(const Position& node,
-                                                            MoveSorter& sorter, Window window,
-                                                            bool first_searched, int& lost_move,
-                                                            Worker& worker,
-                                                            const SplitPoint* split, int ply,
-                                                            std::uint64_t& stops_seen);
+  std::optional<Score> pack_brothers(const Position& node, MoveSorter& sorter, Window window,
+                                     bool first_searched, int& lost_move, Worker& worker,
+                                     const SplitPoint* split, int ply, std::uint64_t& stops_seen);
 
   /// The key of the child after `move` from `node` (`child_free`: from
   /// Canonicalizer::free_after_step), its goal pockets summarized, with its table slot and
@@ -409,7 +403,8 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   const std::uint64_t surroundings =
       kValueOnly && options_.remember_moves ? memory_.tag_of(node, facts.region_size) : 0;
   if (surroundings) memory_.prefetch(surroundings);
-  if (const auto settled = bound_by_geography<kValueOnly>(node, facts, alpha, beta)) return *settled;
+  if (const auto settled = bound_by_geography<kValueOnly>(node, facts, alpha, beta))
+    return *settled;
 
   // The moves and what the move order weighs for each. In win/loss searches they are gathered
   // before the table is read: the node's table line, asked for by the parent, arrives while
@@ -433,8 +428,8 @@ Score SearchEngine::search(const PackedPosition& key, Score alpha, Score beta, W
   // brothers at once, even under a full window (the value-only search from the root).
   const Window window{std::max(alpha, facts.lower),
                       std::min({beta, facts.upper, win_in<kValueOnly>(1)})};
-  return search_moves<kValueOnly>(key, node, facts, sorter, candidates.lost_move, window, worker, split,
-                                  ply, stops_seen, surroundings);
+  return search_moves<kValueOnly>(key, node, facts, sorter, candidates.lost_move, window, worker,
+                                  split, ply, stops_seen, surroundings);
 }
 
 template <bool kValueOnly>
@@ -478,7 +473,8 @@ std::optional<Score> SearchEngine::settle_at_sight(const Position& node, NodeFac
 }
 
 template <bool kValueOnly>
-std::optional<Score> SearchEngine::bound_by_trap(const Position& node, NodeFacts& facts, Score beta) const {
+std::optional<Score> SearchEngine::bound_by_trap(const Position& node, NodeFacts& facts,
+                                                 Score beta) const {
   // A trap (rastros/traps.hpp) wins in 3 to 5 plies, and finding one costs a few masks where
   // the search would pack the child and visit it (in the child, every move would be lost).
   if (!options_.trap_rule) return std::nullopt;
@@ -497,8 +493,8 @@ std::optional<Score> SearchEngine::bound_by_trap(const Position& node, NodeFacts
 }
 
 template <bool kValueOnly>
-std::optional<Score> SearchEngine::bound_by_geography(const Position& node, NodeFacts& facts, Score alpha,
-                                                      Score beta) const {
+std::optional<Score> SearchEngine::bound_by_geography(const Position& node, NodeFacts& facts,
+                                                      Score alpha, Score beta) const {
   if (facts.region & board_.goals()) return std::nullopt;
   // Neither goal can be reached: the game ends when someone is stuck.
   if (!facts.stuck_loses) return 0;
@@ -522,7 +518,8 @@ std::optional<Score> SearchEngine::bound_by_geography(const Position& node, Node
 }
 
 template <bool kValueOnly>
-void SearchEngine::gather_moves(const Position& node, const NodeFacts& facts, Candidates& candidates) const {
+void SearchEngine::gather_moves(const Position& node, const NodeFacts& facts,
+                                Candidates& candidates) const {
   for (Square move : SquareSet(facts.playable)) {
     MoveFeatures features =
         orderer_.reply_features(node, move, facts.my_goal_zone, facts.their_goal_zone);
@@ -545,8 +542,7 @@ void SearchEngine::gather_moves(const Position& node, const NodeFacts& facts, Ca
 
 template <bool kValueOnly>
 std::optional<Score> SearchEngine::bound_by_table(const PackedPosition& key, NodeFacts& facts,
-                                                  Score alpha, Score beta,
-                                                  int& table_move) const {
+                                                  Score alpha, Score beta, int& table_move) const {
   TableEntry entry;
   if (table_.probe(key, kValueOnly, entry)) {
     facts.lower = std::max(facts.lower, entry.lower);
@@ -571,8 +567,8 @@ std::optional<Score> SearchEngine::bound_by_table(const PackedPosition& key, Nod
 }
 
 template <bool kValueOnly>
-std::optional<Score> SearchEngine::bound_by_one_goal(const Position& node, NodeFacts& facts, Score alpha,
-                                                     Score beta) const {
+std::optional<Score> SearchEngine::bound_by_one_goal(const Position& node, NodeFacts& facts,
+                                                     Score alpha, Score beta) const {
   const SquareMask region = facts.region;
   if (!facts.stuck_loses || !options_.use_matching || !options_.use_one_goal_rule ||
       facts.region_size < options_.one_goal_min_region ||
@@ -585,8 +581,7 @@ std::optional<Score> SearchEngine::bound_by_one_goal(const Position& node, NodeF
   // after the table: a stored entry means the rule did not decide this node before.
   const bool mine = region & bit(facts.my_goal);
   const Square goal = mine ? facts.my_goal : facts.their_goal;
-  const bool mover_wins_geography =
-      geography_mover_wins(board_, node.snail, region & ~bit(goal));
+  const bool mover_wins_geography = geography_mover_wins(board_, node.snail, region & ~bit(goal));
   if (mine != mover_wins_geography) return std::nullopt;
   if constexpr (kValueOnly) return mine ? 1 : -1;
   const int longest = facts.region_size;
@@ -627,10 +622,9 @@ void SearchEngine::order_moves(const PackedPosition& key, const NodeFacts& facts
 
 template <bool kValueOnly>
 Score SearchEngine::search_moves(const PackedPosition& key, const Position& node,
-                                 const NodeFacts& facts,
-                                 MoveSorter& sorter, int lost_move, Window window, Worker& worker,
-                                 const SplitPoint* split, int ply, std::uint64_t& stops_seen,
-                                 std::uint64_t surroundings) {
+                                 const NodeFacts& facts, MoveSorter& sorter, int lost_move,
+                                 Window window, Worker& worker, const SplitPoint* split, int ply,
+                                 std::uint64_t& stops_seen, std::uint64_t surroundings) {
   const std::uint64_t nodes_before = worker.nodes.load(std::memory_order_relaxed);
   Best best;
   std::uint64_t first_nodes = 0;  // the nodes of a first child searched before the others
@@ -644,16 +638,14 @@ Score SearchEngine::search_moves(const PackedPosition& key, const Position& node
   const bool mark_busy = busy_.active() && facts.region_size >= kSplitRegion;
   if (mark_busy) busy_.enter(key);
   const BusyMark busy_mark{busy_, key, mark_busy};
-  if (first_searched && !search_first_alone<kValueOnly>(key, node, sorter, window, worker,
-                                                        split, ply, stops_seen, best,
-                                                        first_nodes)) {
+  if (first_searched && !search_first_alone<kValueOnly>(key, node, sorter, window, worker, split,
+                                                        ply, stops_seen, best, first_nodes)) {
     return 0;
   }
 
   if (best.score < window.beta) {
     if (const auto settled = pack_brothers<kValueOnly>(node, sorter, window, first_searched,
-                                                       lost_move, worker, split, ply,
-                                                       stops_seen)) {
+                                                       lost_move, worker, split, ply, stops_seen)) {
       return *settled;
     }
     // The first child's subtree is the best guess at each brother's: when it was small,
@@ -663,8 +655,8 @@ Score SearchEngine::search_moves(const PackedPosition& key, const Position& node
                           (!first_searched || first_nodes >= kSplitMinNodes);
     int rest_best_move = -1;
     const Score rest = search_children<kValueOnly>(
-        key, sorter, std::max(window.alpha, best.score), window.beta, worker, split, ply,
-        parallel, first_searched, rest_best_move, stops_seen, surroundings);
+        key, sorter, std::max(window.alpha, best.score), window.beta, worker, split, ply, parallel,
+        first_searched, rest_best_move, stops_seen, surroundings);
     if (abandoned(split, stops_seen)) return 0;  // the caller ignores this score
     if (rest > best.score) best = {rest, rest_best_move};
   }
@@ -686,9 +678,8 @@ Score SearchEngine::search_moves(const PackedPosition& key, const Position& node
 template <bool kValueOnly>
 bool SearchEngine::search_first_alone(const PackedPosition& key, const Position& node,
                                       MoveSorter& sorter, Window window, Worker& worker,
-                                      const SplitPoint* split, int ply,
-                                      std::uint64_t& stops_seen, Best& best,
-                                      std::uint64_t& first_nodes) {
+                                      const SplitPoint* split, int ply, std::uint64_t& stops_seen,
+                                      Best& best, std::uint64_t& first_nodes) {
   const int first = sorter.added_index(0);
   MoveSorter::Entry& candidate = sorter.added_entry(first);
   const PackedPosition child =
@@ -713,9 +704,8 @@ bool SearchEngine::search_first_alone(const PackedPosition& key, const Position&
 
 template <bool kValueOnly>
 std::optional<Score> SearchEngine::pack_brothers(const Position& node, MoveSorter& sorter,
-                                                 Window window, bool first_searched,
-                                                 int& lost_move, Worker& worker,
-                                                 const SplitPoint* split, int ply,
+                                                 Window window, bool first_searched, int& lost_move,
+                                                 Worker& worker, const SplitPoint* split, int ply,
                                                  std::uint64_t& stops_seen) {
   // Every child (left) packed first, so that each table line is on its way before the
   // first probe.
