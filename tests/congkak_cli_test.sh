@@ -91,6 +91,31 @@ expect_error 2 "cannot open --input" "batch: a missing input" "${C[@]}" batch --
 expect_error 2 "--resume needs --checkpoint" "batch: --resume alone" "${C[@]}" batch --input "$WORK/batch.txt" --resume
 expect_error 2 "standard input cannot be read again" "batch: checkpoint of stdin" \
   "${C[@]}" batch --input - --checkpoint "$WORK/bck"
+# batch killed (kill -9) part-way with --checkpoint, then resumed: the bytes of one run. Every
+# chunk (a line here) is made durable before the checkpoint moves past it, so the kill leaves
+# a checkpoint behind however far the run got.
+python3 - "$WORK/many.txt" <<'PY'
+import random, sys
+rng = random.Random(11)
+with open(sys.argv[1], "w") as out:
+    for i in range(300):
+        out.write(" ".join(str(rng.randint(1, 5)) for _ in range(rng.randint(0, 4))) + "\n")
+PY
+"$RASTROS" "${C[@]}" batch --houses 5 --seeds 3 --input "$WORK/many.txt" --quiet >"$WORK/many.one"
+"$RASTROS" "${C[@]}" batch --houses 5 --seeds 3 --input "$WORK/many.txt" --quiet \
+  --checkpoint "$WORK/mck" --output "$WORK/many.resumed" &
+pid=$!
+for _ in $(seq 50); do [[ -s $WORK/mck/batch.checkpoint ]] && break; sleep 0.05; done
+sleep 0.2
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if [[ -e $WORK/mck/batch.checkpoint ]]; then
+  check "batch: killed with part of the output saved" test "$(wc -l <"$WORK/mck/output.jsonl")" -lt 300
+  "$RASTROS" "${C[@]}" batch --houses 5 --seeds 3 --input "$WORK/many.txt" --quiet \
+    --checkpoint "$WORK/mck" --output "$WORK/many.resumed" --resume
+  check "batch: resumed exits 2 as one run does (got $?)" test $? -eq 2
+fi
+check "batch killed and resumed: the bytes of one run" cmp -s "$WORK/many.one" "$WORK/many.resumed"
 
 # play: a move, a hint (every move's score, the best marked), undo, quit
 printf '1\nhint\nundo\nquit\n' >"$WORK/moves"

@@ -47,12 +47,12 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 }
 
 // Runs `batch --game GAME` on `lines` with `options`; its exit status and output lines.
-struct Run {
+struct BatchRun {
   int status = -1;
   std::vector<std::string> output;
 };
 
-Run run_batch_on(int (*command)(const Arguments&), const std::vector<std::string>& lines,
+BatchRun run_batch_on(int (*command)(const Arguments&), const std::vector<std::string>& lines,
                  std::vector<std::string> options) {
   TemporaryDirectory directory("rastros-score-batch");
   std::string text;
@@ -61,7 +61,7 @@ Run run_batch_on(int (*command)(const Arguments&), const std::vector<std::string
   Arguments arguments{"--input", (directory.path() / "in.txt").string(), "--output",
                       (directory.path() / "out.jsonl").string(), "--quiet"};
   arguments.insert(arguments.end(), options.begin(), options.end());
-  Run run;
+  BatchRun run;
   run.status = command(arguments);
   run.output = read_lines(directory.path() / "out.jsonl");
   return run;
@@ -91,7 +91,7 @@ std::string congkak_expected(int houses, int seeds, std::optional<std::string> m
 TEST(ScoreBatch, CongkakLinesAgreeWithSolve) {
   const std::string position = mancala::position_string(
       congkak::Congkak(3, 2).board(), congkak::resolve_congkak_input(3, 2, "2 1", std::nullopt).position);
-  const Run run = run_batch_on(congkak_cli::run_batch,
+  const BatchRun run = run_batch_on(congkak_cli::run_batch,
                                {"# Congkak(3,2) unless a line says otherwise", "1", "",
                                 "--houses 2 --seeds 2", "zz", "--houses=3 --seeds=2 " + position,
                                 "--houses 9 --seeds 9", "--frob 1 1", "  # indented comment"},
@@ -135,7 +135,7 @@ TEST(ScoreBatch, ReversiLinesAgreeWithSolve) {
   const std::string two = first_legal(one);
   const reversi::ReversiInput after = reversi::resolve_reversi_input("4x4", two, std::nullopt);
   const std::string position = reversi::position_string(after.game, after.position);
-  const Run run = run_batch_on(reversi_cli::run_batch,
+  const BatchRun run = run_batch_on(reversi_cli::run_batch,
                                {"# 4x4", "--board 4x4", one, "", position, "--board 5x5 a1", "z9"},
                                {"--board", "4x4", "--memory", "16M"});
   EXPECT_EQ(run.status, 2);
@@ -161,7 +161,7 @@ std::string oware_expected(int houses, int seeds, std::optional<std::string> mov
 }
 
 TEST(ScoreBatch, OwareLinesAgreeWithSolve) {
-  const Run run = run_batch_on(oware_cli::run_batch,
+  const BatchRun run = run_batch_on(oware_cli::run_batch,
                                {"# Oware(3,2)", "1", "", "--houses 2 --seeds 1", "zz",
                                 "--houses 3 --seeds 2 1,0,0,5/0,1,0,5 1", "--houses 0"},
                                {"--houses", "3", "--seeds", "2"});
@@ -181,7 +181,7 @@ TEST(ScoreBatch, OwareLineBeyondTheDatabaseIsAnErrorLine) {
   endgame.seeds = 2;
   endgame.max_positions = 0;
   ASSERT_EQ(oware_expected(3, 2, "1", std::nullopt, 1, endgame), "refused");
-  const Run run = run_batch_on(oware_cli::run_batch, {"1", "1,0,0,5/0,1,0,5 1"},
+  const BatchRun run = run_batch_on(oware_cli::run_batch, {"1", "1,0,0,5/0,1,0,5 1"},
                                {"--houses", "3", "--seeds", "2", "--endgame-seeds", "2",
                                 "--max-positions", "0"});
   EXPECT_EQ(run.status, 2);

@@ -1,18 +1,16 @@
 // `rastros batch --game kalah`: solves every line of a file (games or position strings of any
-// Kalah variant), one JSON object a line in input order.
+// Kalah variant), one JSON object a line in input order. What Kalah adds to the batch every
+// score game shares (score_batch_command.hpp): its line parser, and its solvers and endgame
+// databases, one a variant met.
 
 #include <algorithm>
-#include <fstream>
-#include <functional>
-#include <iostream>
+#include <chrono>
 #include <list>
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <tuple>
 
-#include "core/errors.hpp"
 #include "games/kalah/kalah_analysis.hpp"
 #include "games/kalah/kalah_batch_line.hpp"
 #include "kalah/kalah_commands.hpp"
@@ -20,9 +18,9 @@
 #include "kalah/kalah_options.hpp"
 #include "kalah/kalah_output.hpp"
 #include "mpi_world.hpp"
+#include "interrupt.hpp"
 #include "options.hpp"
 #include "progress.hpp"
-#include "interrupt.hpp"
 #include "score_batch_command.hpp"
 
 namespace rastros::tools::kalah_cli {
