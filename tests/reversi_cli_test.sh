@@ -74,6 +74,16 @@ expect_error 2 "cannot open --input" "batch: a missing input" "${R[@]}" batch --
 expect_error 2 "--resume needs --checkpoint" "batch: --resume alone" "${R[@]}" batch --input "$WORK/batch.txt" --resume
 expect_error 2 "standard input cannot be read again" "batch: checkpoint of stdin" \
   "${R[@]}" batch --input - --checkpoint "$WORK/bck"
+# SIGINT stops a batch in the middle of a long line (8x8 after one move), its progress saved
+printf 'f5\n' >"$WORK/long.txt"
+"$RASTROS" "${R[@]}" batch --input "$WORK/long.txt" --checkpoint "$WORK/lck" --quiet >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+status=$?
+check "SIGINT stops a batch mid-line with 130" test "$status" -eq 130
+check "a stopped batch says where to resume" grep -q "run again with --resume" "$WORK/err"
 
 # Ctrl-C stops a long solve cleanly (exit 130)
 "$RASTROS" "${R[@]}" solve --quiet --root-only >"$WORK/out" 2>"$WORK/err" &

@@ -200,10 +200,13 @@ int run_score_batch(const ScoreBatchFiles& files, const std::string& identity,
   if (start.input_offset > 0) input.stream().seekg(static_cast<std::streamoff>(start.input_offset));
   Chunks chunks(input.stream(), start, files.chunk_lines, stop);
   BatchCursor end;
-  {
+  try {
     const bool show = root && !files.quiet && (files.progress || ::isatty(STDERR_FILENO));
     ProgressReporter reporter(show, [&](double) { return progress_line(sink->now(), input.bytes()); });
     end = answer_lines(chunks, start, *sink, answer);
+  } catch (const engine::SearchStopped&) {
+    if (!stop.load()) throw;
+    end = sink->now();  // after the last chunk committed; the one stopped is solved again
   }
   if (!root) return 0;
   if (stop.load()) {

@@ -4,7 +4,8 @@
 // 4096 bytes refused), each line answered by the game, one JSON object a line out in input
 // order, an error object for a bad line and exit status 2 at the end; chunks of lines dealt to
 // the ranks of an MPI job; with --checkpoint DIR every chunk's output saved (resumable,
-// batch/batch_checkpoint.hpp) and Ctrl-C/SIGTERM stopping after the chunk being solved.
+// batch/batch_checkpoint.hpp) and Ctrl-C/SIGTERM stopping after the chunk being solved (or at
+// once, for a game whose solver a StopWatcher stops: LastSolver).
 //
 // A game supplies a ScoreBatchAnswer (most simply through score_batch_answer: its line parser
 // and its solve) and the text of its options that shape the output (the checkpoint's identity).
@@ -12,12 +13,15 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "batch/score_batch_line.hpp"
 #include "core/errors.hpp"
+#include "engine/score_solver.hpp"
 #include "json.hpp"
 #include "options.hpp"
 
@@ -71,9 +75,41 @@ ScoreBatchAnswer score_batch_answer(Parse parse, Solve solve) {
   };
 }
 
+/// The solver of the variant met last, kept for the lines after it (one table at a time), which
+/// stop() (Ctrl-C, from another thread) stops mid-line: the line's solve throws
+/// engine::SearchStopped, and so does every later one.
+template <class Key, class Solver>
+class LastSolver {
+ public:
+  /// The solver for `key`, made by `make()` when the last one was for another.
+  template <class Make>
+  Solver& get(const Key& key, Make make) {
+    std::lock_guard lock(mutex_);
+    if (stopped_) throw engine::SearchStopped{};
+    if (!solver_ || key != key_) {
+      solver_.reset();  // its table freed before the next one is made
+      solver_ = make();
+      key_ = key;
+    }
+    return *solver_;
+  }
+  void stop() {
+    std::lock_guard lock(mutex_);
+    stopped_ = true;
+    if (solver_) solver_->stop();
+  }
+
+ private:
+  std::mutex mutex_;
+  bool stopped_ = false;
+  Key key_{};
+  std::unique_ptr<Solver> solver_;
+};
+
 /// Runs the batch: every line of files.input answered, the output to files.output (atomically)
 /// or stdout. `identity` is the text of the options that shape the output (a checkpoint made
-/// under others is refused). Stops after the chunk being solved once `stop` is set. Returns
+/// under others is refused). Stops after the chunk being solved once `stop` is set, or at once
+/// when a solve throws engine::SearchStopped then (that chunk is left out). Returns
 /// the exit status: 0, 2 when a line was bad, 128 + the signal when stopped (on the ranks
 /// other than the root of an MPI job, 0).
 int run_score_batch(const ScoreBatchFiles& files, const std::string& identity,

@@ -3,12 +3,14 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "congkak/congkak_options.hpp"
 #include "games/congkak/congkak_analysis.hpp"
 #include "games/congkak/congkak_batch_line.hpp"
 #include "interrupt.hpp"
+#include "mpi_world.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "score_batch_games.hpp"
@@ -19,29 +21,25 @@ using namespace rastros::congkak;
 
 namespace {
 
-// The solver of the variant met last, kept for the lines after it (its table is --memory).
+// The solver of the variant met last (its table is --memory).
 struct LineSolver {
   CongkakBatchSettings settings;
-  std::pair<int, int> variant{0, 0};
-  std::unique_ptr<CongkakSolver> solver;
+  LastSolver<std::pair<int, int>, CongkakSolver> last;
 
   std::string solve(const CongkakInput& input, std::uint64_t number) {
-    const std::pair<int, int> key{input.game.houses(), input.game.seeds()};
-    if (!solver || key != variant) {
-      solver.reset();  // its table freed before the next one is made
-      solver = std::make_unique<CongkakSolver>(
+    CongkakSolver& solver = last.get({input.game.houses(), input.game.seeds()}, [&] {
+      return std::make_unique<CongkakSolver>(
           input.game, mancala::MancalaSolveOptions{settings.table_bytes, settings.value_only,
                                                    settings.root_only});
-      variant = key;
-    }
-    const std::uint64_t nodes_before = solver->nodes();
+    });
+    const std::uint64_t nodes_before = solver.nodes();
     const auto started = std::chrono::steady_clock::now();
-    const CongkakResult result = solver->solve(input.position);
+    const CongkakResult result = solver.solve(input.position);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const auto view = congkak_view(input);
     const mancala_cli::MancalaReport report{view,    result, settings.root_only,
-                                            solver->nodes() - nodes_before,
+                                            solver.nodes() - nodes_before,
                                             seconds, -1,     std::nullopt,
                                             settings.timing};
     Json json = mancala_cli::result_json(report);
@@ -52,9 +50,10 @@ struct LineSolver {
 
 }  // namespace
 
-ScoreBatchAnswer batch_answer(const CongkakBatchSettings& settings) {
-  auto solver = std::make_shared<LineSolver>();
-  solver->settings = settings;
+namespace {
+
+ScoreBatchAnswer answer_with(const std::shared_ptr<LineSolver>& solver) {
+  const CongkakBatchSettings& settings = solver->settings;
   return score_batch_answer<CongkakInput>(
       [settings](std::string_view text) {
         return parse_congkak_batch_line(text, settings.houses, settings.seeds);
@@ -62,6 +61,14 @@ ScoreBatchAnswer batch_answer(const CongkakBatchSettings& settings) {
       [solver](const CongkakInput& input, std::uint64_t number) {
         return solver->solve(input, number);
       });
+}
+
+}  // namespace
+
+ScoreBatchAnswer batch_answer(const CongkakBatchSettings& settings) {
+  auto solver = std::make_shared<LineSolver>();
+  solver->settings = settings;
+  return answer_with(solver);
 }
 
 int run_batch(const Arguments& arguments) {
@@ -96,7 +103,12 @@ int run_batch(const Arguments& arguments) {
                                ";value_only=" + std::to_string(settings.value_only) +
                                ";root_only=" + std::to_string(settings.root_only) +
                                ";timing=" + std::to_string(settings.timing);
-  return run_score_batch(files, identity, batch_answer(settings), stop_requested());
+  auto solver = std::make_shared<LineSolver>();
+  solver->settings = settings;
+  // Ctrl-C stops a long line at once (in one process: under mpirun the dealing ends instead).
+  std::optional<StopWatcher> watcher;
+  if (mpi_size() == 1) watcher.emplace([solver] { solver->last.stop(); });
+  return run_score_batch(files, identity, answer_with(solver), stop_requested());
 }
 
 }  // namespace rastros::tools::congkak_cli

@@ -1,14 +1,16 @@
 // `rastros batch --game reversi`: every line of a file (games or position strings on any
 // board) solved as `solve --game reversi` solves it, one JSON object a line. A line is solved
 // however many empty squares it has: the file's author chose its positions (an 8x8 line with
-// 20 empties or more can take minutes or more; Ctrl-C stops after the line being solved).
+// 20 empties or more can take minutes or more; Ctrl-C stops it, the line left for --resume).
 
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include "games/reversi/reversi_analysis.hpp"
 #include "games/reversi/reversi_batch_line.hpp"
 #include "interrupt.hpp"
+#include "mpi_world.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "reversi/reversi_options.hpp"
@@ -29,25 +31,22 @@ struct Settings {
   bool timing = false;
 };
 
-// The solver of the board met last, kept for the lines after it (its table is --memory).
+// The solver of the board met last (its table is --memory).
 struct LineSolver {
   Settings settings;
-  int size = 0;
-  std::unique_ptr<ReversiSolver> solver;
+  LastSolver<int, ReversiSolver> last;
 
   std::string solve(const ReversiInput& input, std::uint64_t number) {
-    if (!solver || input.game.size() != size) {
-      solver.reset();  // its table freed before the next one is made
-      solver = std::make_unique<ReversiSolver>(input.game, ReversiSolverOptions{settings.table_bytes});
-      size = input.game.size();
-    }
-    const std::uint64_t nodes_before = solver->nodes();
+    ReversiSolver& solver = last.get(input.game.size(), [&] {
+      return std::make_unique<ReversiSolver>(input.game, ReversiSolverOptions{settings.table_bytes});
+    });
+    const std::uint64_t nodes_before = solver.nodes();
     const auto started = std::chrono::steady_clock::now();
-    const ReversiResult result = solve_position(*solver, input.game, input.position,
+    const ReversiResult result = solve_position(solver, input.game, input.position,
                                                 {settings.value_only, settings.root_only});
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    Json json = result_json({input, result, settings.root_only, solver->nodes() - nodes_before,
+    Json json = result_json({input, result, settings.root_only, solver.nodes() - nodes_before,
                              seconds, settings.timing});
     json.prepend("line", number);
     return json.dump();
@@ -93,6 +92,9 @@ int run_batch(const Arguments& arguments) {
                                ";value_only=" + std::to_string(solve.value_only) +
                                ";root_only=" + std::to_string(solve.root_only) +
                                ";timing=" + std::to_string(timing);
+  // Ctrl-C stops a long line at once (in one process: under mpirun the dealing ends instead).
+  std::optional<StopWatcher> watcher;
+  if (mpi_size() == 1) watcher.emplace([solver] { solver->last.stop(); });
   return run_score_batch(files, identity, answer, stop_requested());
 }
 
