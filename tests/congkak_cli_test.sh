@@ -74,6 +74,7 @@ expect_error 2 "either" "moves and position" "${C[@]}" show --moves 1 --position
 expect_error 2 "--trace" "trace without moves" "${C[@]}" show --trace
 expect_error 2 "depth" "perft depth out of range" "${C[@]}" perft --depth 41
 expect_error 2 "no query command" "a command Congkak lacks" "${C[@]}" query
+expect_error 2 "at most 250" "seeds whose total overflows an int" "${C[@]}" show --houses 2 --seeds 597499987
 expect_error 2 "side" "play --side 3" "${C[@]}" play --side 3
 
 # batch: one JSON object a line answered as solve answers it, a bad line an error object and
