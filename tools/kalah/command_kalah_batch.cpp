@@ -144,8 +144,8 @@ int run_batch(const Arguments& arguments) {
   const auto answer = score_batch_answer<KalahBatchJob>(
       [&](std::string_view text) { return parse_kalah_batch_line(text, defaults); },
       LineSolver{solvers, root_only, timing});
-  // The endgame options change how a line is solved, not its answer (its endgame_seeds aside,
-  // which the file or K sets): they are part of what a checkpoint must agree with.
+  // What shapes the output lines, for the checkpoint: the endgame database too (each line
+  // names its K).
   const std::string identity = "game=kalah;houses=" + std::to_string(options.houses) +
                                ";seeds=" + std::to_string(options.seeds) + ";rules=" +
                                options.rules + ";value_only=" + std::to_string(value_only) +
