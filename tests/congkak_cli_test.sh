@@ -73,8 +73,50 @@ expect_error 2 "empty" "an empty house" "${C[@]}" show --houses 3 --seeds 2 --mo
 expect_error 2 "either" "moves and position" "${C[@]}" show --moves 1 --position "7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1"
 expect_error 2 "--trace" "trace without moves" "${C[@]}" show --trace
 expect_error 2 "depth" "perft depth out of range" "${C[@]}" perft --depth 41
-expect_error 2 "no batch command" "a command Congkak lacks" "${C[@]}" batch
+expect_error 2 "no query command" "a command Congkak lacks" "${C[@]}" query
+expect_error 2 "at most 250" "seeds whose total overflows an int" "${C[@]}" show --houses 2 --seeds 597499987
 expect_error 2 "side" "play --side 3" "${C[@]}" play --side 3
+
+# batch: one JSON object a line answered as solve answers it, a bad line an error object and
+# exit 2 at the end (exit 0 when every line is good); the files' errors are one line, exit 2
+printf '1\n# a comment\n\n--houses 2 --seeds 2\nzz\n--houses=3 --seeds=2 1,0,1,2/4,1,3,0 2\n--rules standard 1\n' >"$WORK/batch.txt"
+run "${C[@]}" batch --houses 3 --seeds 2 --input "$WORK/batch.txt" --quiet
+check "batch exits 2 with bad lines" test "$status" -eq 2
+check "batch lines agree with solve" python3 "$(dirname "$0")/score_batch_check.py" "$WORK/out" \
+  "$RASTROS" congkak "$WORK/batch.txt" 5,7 --houses 3 --seeds 2
+grep -v 'zz\|rules' "$WORK/batch.txt" >"$WORK/good.txt"
+run "${C[@]}" batch --houses 3 --seeds 2 --input "$WORK/good.txt" --output "$WORK/good.jsonl" --quiet
+check "batch exits 0 when every line is good" test "$status" -eq 0
+check "batch --output holds the lines" test "$(wc -l <"$WORK/good.jsonl")" -eq 3
+expect_error 2 "cannot open --input" "batch: a missing input" "${C[@]}" batch --input "$WORK/none.txt"
+expect_error 2 "--resume needs --checkpoint" "batch: --resume alone" "${C[@]}" batch --input "$WORK/batch.txt" --resume
+expect_error 2 "standard input cannot be read again" "batch: checkpoint of stdin" \
+  "${C[@]}" batch --input - --checkpoint "$WORK/bck"
+# batch killed (kill -9) part-way with --checkpoint, then resumed: the bytes of one run. Every
+# chunk (a line here) is made durable before the checkpoint moves past it, so the kill leaves
+# a checkpoint behind however far the run got.
+python3 - "$WORK/many.txt" <<'PY'
+import random, sys
+rng = random.Random(11)
+with open(sys.argv[1], "w") as out:
+    for i in range(300):
+        out.write(" ".join(str(rng.randint(1, 5)) for _ in range(rng.randint(0, 4))) + "\n")
+PY
+"$RASTROS" "${C[@]}" batch --houses 5 --seeds 3 --input "$WORK/many.txt" --quiet >"$WORK/many.one"
+"$RASTROS" "${C[@]}" batch --houses 5 --seeds 3 --input "$WORK/many.txt" --quiet \
+  --checkpoint "$WORK/mck" --output "$WORK/many.resumed" &
+pid=$!
+for _ in $(seq 50); do [[ -s $WORK/mck/batch.checkpoint ]] && break; sleep 0.05; done
+sleep 0.2
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if [[ -e $WORK/mck/batch.checkpoint ]]; then
+  check "batch: killed with part of the output saved" test "$(wc -l <"$WORK/mck/output.jsonl")" -lt 300
+  "$RASTROS" "${C[@]}" batch --houses 5 --seeds 3 --input "$WORK/many.txt" --quiet \
+    --checkpoint "$WORK/mck" --output "$WORK/many.resumed" --resume
+  check "batch: resumed exits 2 as one run does (got $?)" test $? -eq 2
+fi
+check "batch killed and resumed: the bytes of one run" cmp -s "$WORK/many.one" "$WORK/many.resumed"
 
 # play: a move, a hint (every move's score, the best marked), undo, quit
 printf '1\nhint\nundo\nquit\n' >"$WORK/moves"

@@ -81,9 +81,29 @@ expect_error 2 "not both" "moves and a position" "${O[@]}" show --position "4,4,
 expect_error 2 "empty" "an empty house" "${O[@]}" show --moves "1 1 1"
 expect_error 2 "houses" "a variant out of range" "${O[@]}" show --houses 9
 expect_error 2 "at most 250" "too many seeds" "${O[@]}" show --seeds 30
+expect_error 2 "at most 250" "seeds whose total overflows an int" "${O[@]}" show --houses 2 --seeds 597499987
 expect_error 2 "endgame-seeds" "a database without K" "${O[@]}" solve --db "$WORK/x.odb"
-expect_error 2 "no batch command" "a command Oware lacks" "${O[@]}" batch
+expect_error 2 "no serve command" "a command Oware lacks" "${O[@]}" serve
 expect_error 2 "side" "a bad side" "${O[@]}" play --side 3
+
+# batch: one JSON object a line answered as solve answers it, a bad line an error object and
+# exit 2 at the end (exit 0 when every line is good); the files' errors are one line, exit 2
+printf '1\n# a comment\n\n--houses 2 --seeds 1\nzz\n--houses=3 --seeds=2 1,0,0,5/0,1,0,5 1\n--houses 9 1\n' >"$WORK/batch.txt"
+run "${O[@]}" batch --houses 3 --seeds 2 --input "$WORK/batch.txt" --quiet
+check "batch exits 2 with bad lines" test "$status" -eq 2
+check "batch lines agree with solve" python3 "$(dirname "$0")/score_batch_check.py" "$WORK/out" \
+  "$RASTROS" oware "$WORK/batch.txt" 5,7 --houses 3 --seeds 2
+grep -v 'zz\|houses 9' "$WORK/batch.txt" >"$WORK/good.txt"
+run "${O[@]}" batch --houses 3 --seeds 2 --input "$WORK/good.txt" --output "$WORK/good.jsonl" --quiet
+check "batch exits 0 when every line is good" test "$status" -eq 0
+check "batch --output holds the lines" test "$(wc -l <"$WORK/good.jsonl")" -eq 3
+expect_error 2 "cannot open --input" "batch: a missing input" "${O[@]}" batch --input "$WORK/none.txt"
+expect_error 2 "--resume needs --checkpoint" "batch: --resume alone" "${O[@]}" batch --input "$WORK/batch.txt" --resume
+expect_error 2 "standard input cannot be read again" "batch: checkpoint of stdin" \
+  "${O[@]}" batch --input - --checkpoint "$WORK/bck"
+run "${O[@]}" batch --houses 3 --seeds 2 --endgame-seeds 2 --max-positions 0 --input "$WORK/good.txt" --quiet
+check "batch: a line beyond the database is an error object, exit 2" test "$status" -eq 2
+check "batch: the refused line says why" grep -q '"line": 1, "error": ".*no exact answer' "$WORK/out"
 
 # play: a game from stdin against perfect play; the computer stops rather than guess.
 printf '1\nhint\nundo\n3\n1\n2\n1\n2\n3\n1\n2\nquit\n' >"$WORK/moves"

@@ -59,6 +59,32 @@ expect_error 2 "bad move" "a square off the board" "${R[@]}" show --board 6x6 --
 expect_error 2 "not both" "moves and a position" "${R[@]}" show --moves "f5" --position "$START8"
 expect_error 2 "depth" "a depth out of range" "${R[@]}" perft --depth 99
 
+# batch: one JSON object a line answered as solve answers it, a bad line an error object and
+# exit 2 at the end (exit 0 when every line is good); the files' errors are one line, exit 2
+printf -- '--board 4x4\n# a comment\n\nb1\nzz\n-----OX--XO----- O\n--board=4x4 d3\n--board 5x5 a1\n' >"$WORK/batch.txt"
+run "${R[@]}" batch --board 4x4 --input "$WORK/batch.txt" --quiet
+check "batch exits 2 with bad lines" test "$status" -eq 2
+check "batch lines agree with solve" python3 "$(dirname "$0")/score_batch_check.py" "$WORK/out" \
+  "$RASTROS" reversi "$WORK/batch.txt" 5,8 --board 4x4
+grep -v 'zz\|5x5' "$WORK/batch.txt" >"$WORK/good.txt"
+run "${R[@]}" batch --board 4x4 --input "$WORK/good.txt" --output "$WORK/good.jsonl" --quiet
+check "batch exits 0 when every line is good" test "$status" -eq 0
+check "batch --output holds the lines" test "$(wc -l <"$WORK/good.jsonl")" -eq 4
+expect_error 2 "cannot open --input" "batch: a missing input" "${R[@]}" batch --input "$WORK/none.txt"
+expect_error 2 "--resume needs --checkpoint" "batch: --resume alone" "${R[@]}" batch --input "$WORK/batch.txt" --resume
+expect_error 2 "standard input cannot be read again" "batch: checkpoint of stdin" \
+  "${R[@]}" batch --input - --checkpoint "$WORK/bck"
+# SIGINT stops a batch in the middle of a long line (8x8 after one move), its progress saved
+printf 'f5\n' >"$WORK/long.txt"
+"$RASTROS" "${R[@]}" batch --input "$WORK/long.txt" --checkpoint "$WORK/lck" --quiet >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+status=$?
+check "SIGINT stops a batch mid-line with 130" test "$status" -eq 130
+check "a stopped batch says where to resume" grep -q "run again with --resume" "$WORK/err"
+
 # Ctrl-C stops a long solve cleanly (exit 130)
 "$RASTROS" "${R[@]}" solve --quiet --root-only >"$WORK/out" 2>"$WORK/err" &
 pid=$!

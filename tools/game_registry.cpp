@@ -5,6 +5,7 @@
 #include "kalah/kalah_commands.hpp"
 #include "oware/oware_commands.hpp"
 #include "reversi/reversi_commands.hpp"
+#include "score_batch_games.hpp"
 
 namespace rastros::tools {
 
@@ -29,18 +30,21 @@ const std::vector<GameEntry>& other_games() {
         {"play", oware_cli::run_play},
         {"query", oware_cli::run_query},
         {"verify", oware_cli::run_verify},
-        {"stats", oware_cli::run_stats}}},
+        {"stats", oware_cli::run_stats},
+        {"batch", oware_cli::run_batch}}},
       {"reversi",
        "Reversi (Othello) on 4x4, 6x6, 8x8: exact endgame solving",
        {{"show", reversi_cli::run_show},
         {"perft", reversi_cli::run_perft},
-        {"solve", reversi_cli::run_solve}}},
+        {"solve", reversi_cli::run_solve},
+        {"batch", reversi_cli::run_batch}}},
       {"congkak",
        "Congkak(M,N) relay-sowing mancala: exact scores",
        {{"show", congkak_cli::run_show},
         {"perft", congkak_cli::run_perft},
         {"solve", congkak_cli::run_solve},
-        {"play", congkak_cli::run_play}}},
+        {"play", congkak_cli::run_play},
+        {"batch", congkak_cli::run_batch}}},
   };
   return games;
 }

@@ -8,6 +8,10 @@
 
 namespace rastros {
 
+/// The input file (path, size, modification time) and `options` (the options that shape the
+/// output, as text) in one line. Throws InputError when the input cannot be read.
+std::string batch_identity(const std::string& input, const std::string& options);
+
 /// The input file (path, size, modification time), the default variant, value-only and timing,
 /// in one line of text. Throws InputError when the input cannot be read.
 std::string batch_identity(const std::string& input, const VariantText& defaults, bool value_only,

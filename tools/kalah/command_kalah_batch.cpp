@@ -1,20 +1,16 @@
 // `rastros batch --game kalah`: solves every line of a file (games or position strings of any
-// Kalah variant), one JSON object a line in input order.
+// Kalah variant), one JSON object a line in input order. What Kalah adds to the batch every
+// score game shares (score_batch_command.hpp): its line parser, and its solvers and endgame
+// databases, one a variant met.
 
 #include <algorithm>
-#include <fstream>
-#include <functional>
-#include <iostream>
+#include <chrono>
 #include <list>
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <tuple>
 
-#include "batch/batch_runner.hpp"
-#include "core/atomic_file.hpp"
-#include "core/errors.hpp"
 #include "games/kalah/kalah_analysis.hpp"
 #include "games/kalah/kalah_batch_line.hpp"
 #include "kalah/kalah_commands.hpp"
@@ -22,11 +18,10 @@
 #include "kalah/kalah_options.hpp"
 #include "kalah/kalah_output.hpp"
 #include "mpi_world.hpp"
+#include "interrupt.hpp"
 #include "options.hpp"
 #include "progress.hpp"
-#ifdef RASTROS_HAVE_MPI
-#include "cluster/work_dealer.hpp"
-#endif
+#include "score_batch_command.hpp"
 
 namespace rastros::tools::kalah_cli {
 
@@ -87,65 +82,14 @@ class Solvers {
   std::list<Key> recent_;  // the variants with a solver, most recently used first
 };
 
-// The input is cut into chunks, the unit a rank of an MPI job is dealt: "FIRST-LINE-NUMBER\n"
-// and the raw lines (each ending in '\n') up to and including the next one to solve; blank
-// lines and comments before it ride along so that line numbers stay right. A chunk's result is
-// "BAD-LINES\n" and its JSON lines. One process runs the same chunks in turn, so its output is
-// the MPI job's to the byte.
-class Chunks {
- public:
-  Chunks(std::istream& input, KalahVariantText defaults)
-      : reader_(input, BatchCursor{}), defaults_(std::move(defaults)) {}
-
-  std::optional<std::string> next() {
-    std::string item = std::to_string(reader_.line_number() + 1) + "\n";
-    std::string text;
-    bool any = false;
-    // A long run of comments is split over several chunks rather than held at once.
-    while (item.size() < kMaxChunkBytes && reader_.next(text)) {
-      any = true;
-      item.append(text).append("\n");
-      if (parse_kalah_batch_line(text, defaults_).kind != KalahBatchLine::Kind::skip) break;
-    }
-    if (!any) return std::nullopt;
-    return item;
-  }
-
- private:
-  static constexpr std::size_t kMaxChunkBytes = std::size_t{1} << 20;
-  LineReader reader_;
-  KalahVariantText defaults_;
-};
-
-struct ChunkSolver {
-  const KalahVariantText& defaults;
+// A line's answer: the keys of `solve --game kalah --json` (without the run's nodes and
+// seconds unless --timing) after "line".
+struct LineSolver {
   Solvers& solvers;
   bool root_only;
   bool timing;
 
-  std::string operator()(const std::string& item) const {
-    std::istringstream lines(item);
-    std::uint64_t number = 0;
-    lines >> number;
-    lines.ignore(1);
-    std::string text, output;
-    std::uint64_t bad = 0;
-    for (; std::getline(lines, text); ++number) {
-      const KalahBatchLine line = parse_kalah_batch_line(text, defaults);
-      if (line.kind == KalahBatchLine::Kind::skip) continue;
-      if (line.kind == KalahBatchLine::Kind::error) {
-        ++bad;
-        Json error = Json::object();
-        error.set("line", number).set("error", line.error);
-        output.append(error.dump()).append("\n");
-        continue;
-      }
-      output.append(solve(*line.job, number)).append("\n");
-    }
-    return std::to_string(bad) + "\n" + output;
-  }
-
-  std::string solve(const KalahBatchJob& job, std::uint64_t number) const {
+  std::string operator()(const KalahBatchJob& job, std::uint64_t number) const {
     auto& entry = solvers.for_game(job.game);
     const std::uint64_t nodes_before = entry.solver->nodes();
     const auto started = std::chrono::steady_clock::now();
@@ -159,45 +103,17 @@ struct ChunkSolver {
   }
 };
 
-// Solves every chunk of `input` (over the ranks of an MPI job, or here) and hands the JSON lines
-// to `emit` in input order, on the root; returns the bad lines there (0 on other ranks).
-std::uint64_t solve_lines(std::istream& input, const std::function<void(const std::string&)>& emit,
-                          const KalahVariantText& defaults, const ChunkSolver& solve) {
-  Chunks chunks(input, defaults);
-  std::uint64_t bad = 0;
-  const auto commit = [&](std::uint64_t, const std::string& result) {
-    const std::size_t newline = result.find('\n');
-    bad += std::stoull(result.substr(0, newline));
-    if (newline + 1 < result.size()) emit(result.substr(newline + 1));
-  };
-#ifdef RASTROS_HAVE_MPI
-  if (mpi_size() > 1) {
-    cluster::OrderedWork work;
-    work.next_item = [&] { return chunks.next(); };
-    work.work = solve;
-    work.commit = commit;
-    cluster::deal_in_order(mpi_world(), work);
-    return bad;
-  }
-#endif
-  while (const auto item = chunks.next()) commit(0, solve(*item));
-  return bad;
-}
-
 }  // namespace
 
 int run_batch(const Arguments& arguments) {
   KalahOptions options;
   EndgameOptions endgame_options;
-  std::string input_path, memory = "256M";
-  std::optional<std::string> output_path;
-  bool value_only = false, root_only = false, timing = false, quiet = false;
+  ScoreBatchFiles files;
+  std::string memory = "256M";
+  bool value_only = false, root_only = false, timing = false;
   int threads = 0;
   po::options_description description("Options");
-  description.add_options()("input", po::value(&input_path)->required(),
-                            "file of games or position strings, one a line ('-': stdin)");
-  add_optional_option(description, "output", output_path,
-                      "write the JSON Lines here (atomically, when complete) instead of stdout");
+  add_score_batch_files(description, files);
   add_kalah_options(description, options, false);
   description.add_options()(
       "memory", po::value(&memory)->default_value(memory),
@@ -206,7 +122,8 @@ int run_batch(const Arguments& arguments) {
       "value-only", po::bool_switch(&value_only), "win/draw/loss only, no scores")(
       "root-only", po::bool_switch(&root_only), "each position's value and score alone")(
       "timing", po::bool_switch(&timing), "add \"nodes\" and \"seconds\" to each line")(
-      "quiet", po::bool_switch(&quiet), "no progress lines on stderr");
+      "quiet", po::bool_switch(&files.quiet), "no progress lines on stderr");
+  add_score_batch_run(description, files);
   add_threads_option(description, threads);
   add_endgame_options(description, endgame_options);
   if (!parse_command_line(arguments, description,
@@ -222,32 +139,21 @@ int run_batch(const Arguments& arguments) {
   const ThreadLimit limit(threads);
   const KalahVariantText defaults{options.houses, options.seeds, options.rules};
   resolve_game(options);  // the defaults themselves must be a variant
-  // Under MPI the root reads the input and writes the output; every rank solves.
-  const bool root = mpi_rank() == 0;
   Solvers solvers({0, value_only, root_only}, parse_memory_size(memory), endgame_options,
-                  quiet || !root);
-  const ChunkSolver solve{defaults, solvers, root_only, timing};
-
-  std::ifstream file;
-  if (input_path != "-" && root) {
-    file.open(input_path, std::ios::binary);
-    if (!file) throw InputError("cannot open --input " + quote_input(input_path, 200));
-  }
-  std::istream& input = input_path == "-" ? std::cin : file;
-  std::uint64_t bad = 0;
-  if (output_path && root) {
-    // Streamed into the temporary file, which appears under its name once complete.
-    AtomicFileWriter writer(*output_path, "output");
-    bad = solve_lines(input, [&](const std::string& lines) { writer.write(lines); }, defaults,
-                      solve);
-    writer.commit();
-  } else {
-    bad = solve_lines(input, [](const std::string& lines) { std::cout << lines; }, defaults,
-                      solve);
-  }
-  if (!root) return 0;
-  if (bad && !quiet) std::cerr << "rastros batch: " << bad << " bad line(s)\n";
-  return bad ? 2 : 0;
+                  files.quiet || mpi_rank() != 0);
+  const auto answer = score_batch_answer<KalahBatchJob>(
+      [&](std::string_view text) { return parse_kalah_batch_line(text, defaults); },
+      LineSolver{solvers, root_only, timing});
+  // What shapes the output lines, for the checkpoint: the endgame database too (each line
+  // names its K).
+  const std::string identity = "game=kalah;houses=" + std::to_string(options.houses) +
+                               ";seeds=" + std::to_string(options.seeds) + ";rules=" +
+                               options.rules + ";value_only=" + std::to_string(value_only) +
+                               ";root_only=" + std::to_string(root_only) +
+                               ";timing=" + std::to_string(timing) + ";endgame=" +
+                               endgame_options.file.value_or("") + ":" +
+                               std::to_string(endgame_options.seeds.value_or(-1));
+  return run_score_batch(files, identity, answer, stop_requested());
 }
 
 }  // namespace rastros::tools::kalah_cli

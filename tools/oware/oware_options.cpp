@@ -1,7 +1,5 @@
 #include "oware/oware_options.hpp"
 
-#include "core/errors.hpp"
-
 namespace rastros::tools::oware_cli {
 
 using namespace rastros::oware;
@@ -27,20 +25,7 @@ Oware resolve_game(const OwareOptions& options) {
 }
 
 OwareInput resolve_input(const OwareOptions& options) {
-  if (options.moves && options.position) {
-    throw InputError("give --moves or --position, not both");
-  }
-  OwareInput input{resolve_game(options), {}, {}};
-  if (options.position) {
-    input.position = parse_position(input.game, *options.position);
-    return input;
-  }
-  input.position = start_position(input.game);
-  if (options.moves) {
-    input.moves = parse_moves(input.game, *options.moves);
-    for (const OwareMove move : input.moves) input.position = play(input.game, input.position, move);
-  }
-  return input;
+  return resolve_oware_input(options.houses, options.seeds, options.moves, options.position);
 }
 
 Json variant_json(const Oware& game) {

@@ -6,10 +6,9 @@
 #include <boost/program_options.hpp>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "games/oware/oware.hpp"
-#include "games/oware/oware_position.hpp"
+#include "games/oware/oware_input.hpp"
 #include "json.hpp"
 
 namespace rastros::tools::oware_cli {
@@ -23,12 +22,7 @@ struct OwareOptions {
   std::optional<std::string> position;
 };
 
-/// A variant and a position on it, checked.
-struct OwareInput {
-  oware::Oware game;
-  std::vector<oware::OwareMove> moves;  // empty when the position was given as a string
-  oware::OwarePosition position;
-};
+using oware::OwareInput;
 
 /// Adds --houses --seeds, and --moves --position when `with_position`.
 void add_oware_options(po::options_description& description, OwareOptions& options,

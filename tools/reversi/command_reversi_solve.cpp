@@ -13,6 +13,7 @@
 #include "progress.hpp"
 #include "reversi/reversi_commands.hpp"
 #include "reversi/reversi_options.hpp"
+#include "reversi/reversi_result_json.hpp"
 
 namespace rastros::tools::reversi_cli {
 
@@ -34,13 +35,7 @@ std::string value_text(Value value, int to_move, std::optional<int> score) {
   return text;
 }
 
-struct Report {
-  const ReversiInput& input;
-  const ReversiResult& result;
-  bool root_only;
-  std::uint64_t nodes;
-  double seconds;
-};
+using Report = ReversiReport;
 
 void print_text(const Report& report) {
   const ReversiInput& input = report.input;
@@ -70,31 +65,6 @@ void print_text(const Report& report) {
   std::cout << "Searched:   " << report.nodes << " nodes in " << report.seconds << " s ("
             << human_count(report.seconds > 0 ? static_cast<double>(report.nodes) / report.seconds : 0)
             << " nodes/s)\n";
-}
-
-Json result_json(const Report& report) {
-  const ReversiResult& result = report.result;
-  const int to_move = report.input.position.to_move;
-  Json out = position_json(report.input);
-  out.set("value", to_string(result.value))
-      .set("winner", result.value == Value::draw
-                         ? Json(nullptr)
-                         : Json((result.value == Value::win ? to_move : 1 - to_move) + 1));
-  if (result.score) out.set("score", *result.score);
-  if (!report.root_only) {
-    Json best = Json::array();
-    for (const ReversiMove move : result.best_moves) best.push(move_name(move));
-    Json children = Json::array();
-    for (const auto& child : result.children) {
-      Json entry = Json::object();
-      entry.set("move", move_name(child.move)).set("value", to_string(child.value));
-      if (child.score) entry.set("score", *child.score);
-      children.push(entry);
-    }
-    out.set("best_moves", best).set("children", children);
-  }
-  out.set("nodes", report.nodes).set("seconds", report.seconds);
-  return out;
 }
 
 }  // namespace

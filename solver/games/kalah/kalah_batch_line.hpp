@@ -8,14 +8,12 @@
 //   4,4,0,5,5,0,2/5,5,5,5,4,4,0 2          a position string (recognised by its '/')
 //   # a comment, or a blank line           skipped
 //
-// Options may also be written --houses=4. They apply to their line only, over the batch's
-// defaults. Parsing never throws: a bad line becomes an error message, so one typo does not
-// stop a long run.
+// Options may also be written --houses=4 (batch/score_batch_line.hpp: what every score game's
+// batch line shares).
 
-#include <optional>
-#include <string>
 #include <string_view>
 
+#include "batch/score_batch_line.hpp"
 #include "games/kalah/kalah_input.hpp"
 
 namespace rastros::kalah {
@@ -23,15 +21,10 @@ namespace rastros::kalah {
 /// A line's position: its variant, and the game leading to it when given as moves.
 using KalahBatchJob = KalahInput;
 
-struct KalahBatchLine {
-  enum class Kind { skip, job, error };
-  Kind kind = Kind::skip;
-  std::optional<KalahBatchJob> job;
-  std::string error;
-};
+using KalahBatchLine = ScoreBatchLine<KalahBatchJob>;
 
 /// Longest line accepted (a long game of 8 houses is well under it).
-inline constexpr std::size_t kMaxKalahBatchLineBytes = 4096;
+inline constexpr std::size_t kMaxKalahBatchLineBytes = kMaxScoreBatchLineBytes;
 
 /// Parses one line (without its newline). Never throws.
 KalahBatchLine parse_kalah_batch_line(std::string_view text, const KalahVariantText& defaults);

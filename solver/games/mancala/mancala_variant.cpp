@@ -31,7 +31,8 @@ void check_variant(std::string_view game, int houses, int seeds) {
   if (seeds < 1) throw InputError("--seeds must be at least 1, not " + std::to_string(seeds));
   const std::string name =
       std::string(game) + "(" + std::to_string(houses) + "," + std::to_string(seeds) + ")";
-  const int total = 2 * houses * seeds;
+  // In 64 bits: --seeds may be any int (2 * 8 * 2^31 overflows an int).
+  const long long total = 2LL * houses * seeds;
   if (total > kMaxSeeds) {
     throw InputError(name + " has " + std::to_string(total) + " seeds; at most " +
                      std::to_string(kMaxSeeds) + " are supported");

@@ -21,9 +21,10 @@ int checked_houses(int houses, int seeds) {
                      std::to_string(houses));
   }
   if (seeds < 1) throw InputError("--seeds must be at least 1, not " + std::to_string(seeds));
-  if (2 * houses * seeds > kMaxSeeds) {
+  const long long total = 2LL * houses * seeds;  // --seeds may be any int: no overflow
+  if (total > kMaxSeeds) {
     throw InputError("oware(" + std::to_string(houses) + "," + std::to_string(seeds) + ") has " +
-                     std::to_string(2 * houses * seeds) + " seeds; at most " +
+                     std::to_string(total) + " seeds; at most " +
                      std::to_string(kMaxSeeds) + " are supported");
   }
   return houses;
