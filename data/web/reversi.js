@@ -119,6 +119,7 @@ const game = {
   answer: null,     // the server's hint for the current position
   request: 0,       // number of the latest request: older answers are dropped
   thinking: false,
+  playing: false,   // from a click until the move's answer is shown
   flipping: null,   // while a move's turned discs are shown: the play answer
   error: null,
 };
@@ -155,7 +156,7 @@ function hintsOf(answer) {
 function render() {
   const view = current();
   const shown = game.flipping || view;
-  const yourTurn = !game.flipping && !view.ended && humanToMove(view.to_move);
+  const yourTurn = !game.playing && !game.flipping && !view.ended && humanToMove(view.to_move);
   const legal = yourTurn ? view.legal_moves.filter((move) => move !== 'pass') : [];
   const hints = $('hint').checked && game.answer && yourTurn ? hintsOf(game.answer) : null;
   drawBoard(shown.position, {
@@ -204,7 +205,7 @@ function render() {
   list.dataset.moves = game.moves.join(' ');
   $('undo').disabled = game.moves.length === 0 || Boolean(game.flipping);
   // For tests and scripts: ready when nothing is pending and the page waits for a person.
-  const ready = !game.flipping && !game.thinking &&
+  const ready = !game.playing && !game.flipping && !game.thinking &&
       (view.ended || game.error || (humanToMove(view.to_move) && game.answer));
   document.body.dataset.state = ready ? 'ready' : 'busy';
 }
@@ -243,10 +244,12 @@ async function refresh() {
 
 async function playMove(move, byProgram = false) {
   const view = current();
-  if (view.ended || game.flipping) return;
+  if (view.ended || game.flipping || game.playing) return;
   if (!byProgram && !humanToMove(view.to_move)) return;
   const number = ++game.request;  // drops a pending answer for the position before
   game.thinking = false;
+  game.playing = true;
+  render();  // busy at once: the click's answer is on its way
   try {
     const result = await api('play', {moves: game.moves.join(' '), move});
     // The turned discs, highlighted on the new position for a moment.
@@ -261,6 +264,7 @@ async function playMove(move, byProgram = false) {
     game.error = error.message;
   } finally {
     game.flipping = null;
+    game.playing = false;
   }
   refresh();
 }
