@@ -282,6 +282,8 @@ async function newGame() {
   game.human = $('side').value;
   game.moves = [];
   game.flipping = null;
+  ++game.request;  // drops a pending answer of the game before
+  document.body.dataset.state = 'busy';  // until the start is drawn
   try {
     game.trail = [await api('moves', {})];
   } catch (error) {
