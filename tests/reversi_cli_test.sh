@@ -107,4 +107,10 @@ expect_error 2 "exact-empties" "play --exact-empties out of range" "${R[@]}" pla
 expect_error 2 "depth" "play --depth out of range" "${R[@]}" play --depth 0
 expect_error 2 "illegal move" "play from an illegal line" "${R[@]}" play --moves "a1"
 
+# serve's Reversi options: refused out of range, or for another game (before listening)
+expect_error 2 "bad board" "serve --board 5x5" "${R[@]}" serve --board 5x5 --port 0 --quiet
+expect_error 2 "depth" "serve --depth 0" "${R[@]}" serve --depth 0 --port 0 --quiet
+expect_error 2 "applies to rastros serve --game kalah" "serve --houses with reversi" "${R[@]}" serve --houses 3 --port 0 --quiet
+expect_error 2 "applies to rastros serve --game reversi" "serve --board without reversi" serve --board 4x4 --port 0 --quiet
+
 finish reversi_cli

@@ -123,8 +123,10 @@ int run_serve(const Arguments& arguments) {
   server_options.port = static_cast<std::uint16_t>(port);
   serve::HttpServer server(api, server_options);
   // Before the first line on stdout, which a refused option must not print.
-  std::string game = serve::configure_reversi(api, arguments, reversi, files);
-  if (game.empty()) game = serve::configure_game(api, arguments, kalah, files, quiet);
+  // Each refuses its options for the other games: both run.
+  std::string game = serve::configure_game(api, arguments, kalah, files, quiet);
+  const std::string reversi_game = serve::configure_reversi(api, arguments, reversi, files);
+  if (game.empty()) game = reversi_game;
   std::cout << "listening on " << server.url() << std::endl;
   if (!quiet) {
     if (!game.empty()) std::cerr << "rastros serve: " << game << "\n";
