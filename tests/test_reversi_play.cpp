@@ -27,7 +27,8 @@ int plain_minimax(const Evaluator& evaluate, const Board& board, int depth) {
   if (moves.empty()) return -plain_minimax(evaluate, reference::swapped(board), depth - 1);
   int best = -1'000'000'000;
   for (const int square : moves) {
-    best = std::max(best, -plain_minimax(evaluate, reference::naive_play(board, square), depth - 1));
+    best =
+        std::max(best, -plain_minimax(evaluate, reference::naive_play(board, square), depth - 1));
   }
   return best;
 }
@@ -66,8 +67,8 @@ void check_against_minimax(int n, int empties, int count, std::uint64_t seed) {
       int best = -1'000'000'000;
       ReversiMove best_move = kPass;
       for (const ReversiMove move : game.legal_moves(state)) {
-        const Board child = move == kPass ? reference::swapped(board)
-                                          : reference::naive_play(board, move);
+        const Board child =
+            move == kPass ? reference::swapped(board) : reference::naive_play(board, move);
         const int value = -plain_minimax(evaluate, child, depth - 1);
         if (value > best) best = value, best_move = move;
       }
@@ -77,8 +78,12 @@ void check_against_minimax(int n, int empties, int count, std::uint64_t seed) {
   }
 }
 
-TEST(ReversiEvaluation, SearchMatchesPlainMinimaxFourByFour) { check_against_minimax(4, 9, 40, 1); }
-TEST(ReversiEvaluation, SearchMatchesPlainMinimaxSixBySix) { check_against_minimax(6, 22, 15, 2); }
+TEST(ReversiEvaluation, SearchMatchesPlainMinimaxFourByFour) {
+  check_against_minimax(4, 9, 40, 1);
+}
+TEST(ReversiEvaluation, SearchMatchesPlainMinimaxSixBySix) {
+  check_against_minimax(6, 22, 15, 2);
+}
 TEST(ReversiEvaluation, SearchMatchesPlainMinimaxEightByEight) {
   check_against_minimax(8, 40, 8, 3);
   check_against_minimax(8, 6, 20, 4);  // near the end: passes and ended games inside the tree
@@ -103,10 +108,12 @@ TEST(ReversiPlay, ExactMovesOnFourByFourAreOptimalByMinimax) {
     ASSERT_TRUE(advice.exact);
     const int best = reference::minimax(board);
     EXPECT_EQ(advice.score, best);
-    const Board child = move == kPass ? reference::swapped(board) : reference::naive_play(board, move);
+    const Board child =
+        move == kPass ? reference::swapped(board) : reference::naive_play(board, move);
     EXPECT_EQ(-reference::minimax(child), best) << "ply " << plies;
     for (const auto& [each, score] : advice.moves) {
-      const Board after = each == kPass ? reference::swapped(board) : reference::naive_play(board, each);
+      const Board after =
+          each == kPass ? reference::swapped(board) : reference::naive_play(board, each);
       EXPECT_EQ(score, -reference::minimax(after));
     }
     ++plies;

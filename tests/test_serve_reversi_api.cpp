@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <random>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -69,8 +69,7 @@ TEST(ServeReversiApi, ExactHintsEqualPlainMinimax) {
     const std::string target = "/api/reversi/hint?moves=" + plus(moves);
     const Response response = api->handle("GET", target);
     ASSERT_EQ(response.status, 200u) << target << ": " << response.body;
-    const ReversiPosition position =
-        resolve_reversi_input("4x4", moves, std::nullopt).position;
+    const ReversiPosition position = resolve_reversi_input("4x4", moves, std::nullopt).position;
     const reference::Board board = reference::from_state(search_state(position), 4);
     EXPECT_TRUE(has(response.body, R"("exact": true)")) << response.body;
     EXPECT_TRUE(has(response.body, "\"score\": " + std::to_string(reference::minimax(board))))
@@ -170,7 +169,9 @@ TEST(ServeReversiApi, BadRequestsGet400WithAnError) {
   const std::optional<Response> ended =
       api->answer_now("GET", "/api/reversi/hint?position=" + std::string(64, 'X') + "+O");
   ASSERT_TRUE(ended);
-  EXPECT_TRUE(has(ended->body, R"("ended": true, "score": -64, "exact": true, "best_moves": [], "children": [])"))
+  EXPECT_TRUE(
+      has(ended->body,
+          R"("ended": true, "score": -64, "exact": true, "best_moves": [], "children": [])"))
       << ended->body;
   // A Rastros server has no Reversi endpoints.
   Api rastros({}, {}, quick_options());

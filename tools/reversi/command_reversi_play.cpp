@@ -26,8 +26,8 @@ std::string signed_text(int value) {
 
 std::string advice_text(const ReversiAdvice& advice) {
   if (advice.exact) return "exact: " + signed_text(advice.score);
-  return "estimate (depth " + std::to_string(advice.depth) + ", evaluation): " +
-         signed_text(advice.score);
+  return "estimate (depth " + std::to_string(advice.depth) +
+         ", evaluation): " + signed_text(advice.score);
 }
 
 std::array<bool, 2> parse_humans(const std::string& text) {
@@ -48,7 +48,7 @@ class Table {
     std::string you = session_.is_human(0) && session_.is_human(1) ? "you play both colours"
                       : session_.is_human(0)                       ? "you play " + side_name(0)
                       : session_.is_human(1)                       ? "you play " + side_name(1)
-                                                                   : "the program plays both colours";
+                                             : "the program plays both colours";
     say("Reversi " + std::to_string(n) + "x" + std::to_string(n) + ": " + you +
         ". Type a square (a1.." + std::string(1, static_cast<char>('a' + n - 1)) +
         std::to_string(n) + "), or pass, hint, undo, show, help, quit. Exact play within " +
@@ -75,8 +75,8 @@ class Table {
   std::string ending() const {
     const ReversiPosition& position = session_.position();
     const int black = reversi::count(position.black), white = reversi::count(position.white);
-    std::string text = "The game is over: X " + std::to_string(black) + ", O " +
-                       std::to_string(white) + ". ";
+    std::string text =
+        "The game is over: X " + std::to_string(black) + ", O " + std::to_string(white) + ". ";
     if (black == white) return text + "A draw. (undo takes back your last move, quit ends)";
     const int winner = black > white ? 0 : 1;
     const bool people = session_.is_human(0) != session_.is_human(1);
@@ -153,7 +153,7 @@ int run_play(const Arguments& arguments) {
       "exact-empties", po::value(&play.exact_empties),
       "play exactly with at most this many empty squares (default: 16 on 4x4, 20 on 6x6, 18 "
       "on 8x8)")("depth", po::value(&play.depth)->default_value(play.depth),
-              "plies of the evaluation search before that, 1 to 12")(
+                 "plies of the evaluation search before that, 1 to 12")(
       "memory", po::value(&memory)->default_value(memory), "transposition table size")(
       "quiet", po::bool_switch(&quiet), "no \"thinking\" line on stderr");
   add_threads_option(description, threads);

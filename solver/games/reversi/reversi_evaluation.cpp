@@ -11,7 +11,8 @@ namespace {
 
 Bits corner_mask(int n) {
   const int last = n - 1;
-  return (Bits{1} << 0) | (Bits{1} << last) | (Bits{1} << (8 * last)) | (Bits{1} << (8 * last + last));
+  return (Bits{1} << 0) | (Bits{1} << last) | (Bits{1} << (8 * last)) |
+         (Bits{1} << (8 * last + last));
 }
 
 constexpr int kInfinity = std::numeric_limits<int>::max() / 2;
@@ -44,7 +45,8 @@ class Search {
     ReversiMoveList moves = game_.legal_moves(state);
     if (moves.size() < 2) return moves;
     int keys[64];
-    for (std::size_t i = 0; i < moves.size(); ++i) keys[moves[i]] = game_.move_order(state, moves[i]);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      keys[moves[i]] = game_.move_order(state, moves[i]);
     std::stable_sort(moves.begin(), moves.end(),
                      [&](ReversiMove a, ReversiMove b) { return keys[a] < keys[b]; });
     return moves;
@@ -77,8 +79,8 @@ int Evaluator::operator()(const ReversiState& state) const {
   return weights_.mobility * mobility + weights_.corner * corners + weights_.stable * stable;
 }
 
-EvaluationResult search_evaluation(const Evaluator& evaluator, const ReversiState& state,
-                                   int depth, const std::atomic<bool>* stop) {
+EvaluationResult search_evaluation(const Evaluator& evaluator, const ReversiState& state, int depth,
+                                   const std::atomic<bool>* stop) {
   Search search(evaluator, stop);
   const ReversiMoveList moves = evaluator.game().legal_moves(state);
   EvaluationResult result{-kInfinity, kPass, 0};

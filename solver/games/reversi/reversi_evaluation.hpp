@@ -40,7 +40,7 @@ class Evaluator {
 };
 
 struct EvaluationResult {
-  int value = 0;            // for the side to move, `depth` plies ahead
+  int value = 0;             // for the side to move, `depth` plies ahead
   ReversiMove best = kPass;  // the first legal move (in square order) of that value
   std::uint64_t nodes = 0;
 };
@@ -50,7 +50,7 @@ struct EvaluationResult {
 /// moves are tried best-first (corners, then fewest replies) only to prune more. Needs a
 /// position with a legal move (the game not over) and depth >= 1. Throws
 /// engine::SearchStopped when `stop` becomes true.
-EvaluationResult search_evaluation(const Evaluator& evaluator, const ReversiState& state,
-                                   int depth, const std::atomic<bool>* stop = nullptr);
+EvaluationResult search_evaluation(const Evaluator& evaluator, const ReversiState& state, int depth,
+                                   const std::atomic<bool>* stop = nullptr);
 
 }  // namespace rastros::reversi

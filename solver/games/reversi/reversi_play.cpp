@@ -22,7 +22,9 @@ bool is_legal(const Reversi& game, const ReversiPosition& position, ReversiMove 
 
 // Measured (docs/commands.md): every move's exact score of FFO #40 (8×8, 20 empties) takes
 // about 5 s of CPU, a whole game from 18 empties 0.5 s; 6×6 from 20 empties about 1 s.
-int default_exact_empties(int n) { return n == 4 ? 16 : n == 6 ? 20 : 18; }
+int default_exact_empties(int n) {
+  return n == 4 ? 16 : n == 6 ? 20 : 18;
+}
 
 void check_play_options(const ReversiPlayOptions& options) {
   if (options.exact_empties < -1 || options.exact_empties > 64) {
@@ -70,11 +72,11 @@ ReversiAdvice ReversiAdvisor::advise(const ReversiPosition& position) {
   advice.moves = solver_.analyse(state);
   advice.nodes = solver_.nodes() - before;
   // The first move in square order of the best score: a reproducible choice among equals.
-  const auto best = std::max_element(
-      advice.moves.begin(), advice.moves.end(),
-      [](const ReversiSolver::MoveScore& a, const ReversiSolver::MoveScore& b) {
-        return a.score < b.score;
-      });
+  const auto best =
+      std::max_element(advice.moves.begin(), advice.moves.end(),
+                       [](const ReversiSolver::MoveScore& a, const ReversiSolver::MoveScore& b) {
+                         return a.score < b.score;
+                       });
   advice.score = best->score;
   advice.best = best->move;
   return advice;
@@ -89,7 +91,9 @@ ReversiPlaySession::ReversiPlaySession(const ReversiInput& start, std::array<boo
       positions_{start.position},
       moves_(start.moves) {}
 
-bool ReversiPlaySession::is_over() const { return game_.is_terminal(search_state(position())); }
+bool ReversiPlaySession::is_over() const {
+  return game_.is_terminal(search_state(position()));
+}
 
 ReversiMove ReversiPlaySession::play(std::string_view text) {
   if (is_over()) throw InputError("the game is over");
