@@ -95,4 +95,48 @@ status=$?
 check "SIGINT stops a solve with 130" test "$status" -eq 130
 check "a stopped solve says so" grep -q "stopped" "$WORK/err"
 
+# play: commands from stdin. play_with INPUT ARGS...: runs `play --game reversi --quiet` with the
+# lines of INPUT on stdin; stdout in $WORK/out, the status in $status.
+play_with() {
+  local input=$1
+  shift
+  printf '%b' "$input" | "$RASTROS" "${R[@]}" play --quiet "$@" >"$WORK/out" 2>"$WORK/err"
+  status=$?
+}
+has() { grep -qE -- "$1" "$WORK/out"; }
+# 4x4: exact from the start (every first move loses by 10, docs/rules.md); a refused square, a
+# move, the program's exact answer, undo back to the start.
+play_with 'hint\na1\nb1\nundo\nshow\nquit\n' --board 4x4
+check "play exits 0 on quit" test "$status" -eq 0
+check "play hint: every move's exact score" has "(^|> )  b1  -10  \(best\)$"
+check "play refuses an illegal square" has "(^|> )Sorry, a1 is not a legal move here\.$"
+check "play: the program's move is exact" has "^The program plays [a-d][1-4] \(exact: \+10\)\.$"
+check "play undo takes back both moves" has "(^|> )Took back b1 [a-d][1-4]\.$"
+# 8x8: before the threshold the program says it estimated.
+play_with 'f5\nhint\nquit\n' --depth 2
+check "play 8x8: an estimate, labelled" has "^The program plays [a-h][1-8] \(estimate \(depth 2, evaluation\): [-+]?[0-9]+\)\.$"
+check "play 8x8: hint names the best move" has "(^|> )Best move [a-h][1-8] \(estimate \(depth 2"
+# The program against itself on 4x4 plays perfectly: white wins by 10 (docs/rules.md).
+play_with '' --board 4x4 --human none
+check "play --human none: a whole game" has "^The game is over: X [0-9]+, O [0-9]+\. O \(white\) wins\."
+check "play --human none: exact throughout" test "$(grep -c 'estimate' "$WORK/out")" -eq 0
+# A forced pass: white has no move.
+play_with 'd1\npass\nquit\n' --board 4x4 --position "XXO------------- O" --human white
+check "play: a move refused when only pass is legal" has "you have no move, pass\.$"
+check "play: pass accepted" has "^X \(black\) to move\.$"
+play_with 'pass\nquit\n' --board 4x4
+check "play: pass refused when a move exists" has "(^|> )Sorry, you have a move: pass only when there is none\.$"
+play_with 'quit\n' --moves "f5 d6" --human white --depth 1
+check "play from given moves" has "^O \(white\) to move \(you\)\.$"
+expect_error 2 "human" "play --human out of range" "${R[@]}" play --human red
+expect_error 2 "exact-empties" "play --exact-empties out of range" "${R[@]}" play --exact-empties 65
+expect_error 2 "depth" "play --depth out of range" "${R[@]}" play --depth 0
+expect_error 2 "illegal move" "play from an illegal line" "${R[@]}" play --moves "a1"
+
+# serve's Reversi options: refused out of range, or for another game (before listening)
+expect_error 2 "bad board" "serve --board 5x5" "${R[@]}" serve --board 5x5 --port 0 --quiet
+expect_error 2 "depth" "serve --depth 0" "${R[@]}" serve --depth 0 --port 0 --quiet
+expect_error 2 "applies to rastros serve --game kalah" "serve --houses with reversi" "${R[@]}" serve --houses 3 --port 0 --quiet
+expect_error 2 "applies to rastros serve --game reversi" "serve --board without reversi" serve --board 4x4 --port 0 --quiet
+
 finish reversi_cli

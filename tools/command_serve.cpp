@@ -16,6 +16,7 @@
 #include "serve/api.hpp"
 #include "serve/http_server.hpp"
 #include "serve/kalah_api.hpp"
+#include "serve/reversi_api.hpp"
 
 #ifndef RASTROS_WEB_ROOT
 #define RASTROS_WEB_ROOT ""
@@ -61,6 +62,8 @@ int run_serve(const Arguments& arguments) {
       "no status lines on stderr (the \"listening on\" line on stdout stays)");
   serve::KalahServeOptions kalah;
   serve::add_kalah_serve_options(description, kalah);
+  serve::ReversiServeOptions reversi;
+  serve::add_reversi_serve_options(description, reversi);
   if (!parse_command_line(arguments, description,
                           "Usage: rastros serve [--port 8080] [--bind 127.0.0.1] [--db FILE...]\n"
                           "Serves the page (play and explore in the browser) and a JSON API:\n"
@@ -70,6 +73,8 @@ int run_serve(const Arguments& arguments) {
                           "  GET /api/info\n"
                           "With --game kalah [--houses 4 --seeds 4 --rules standard]: the Kalah "
                           "page and /api/kalah/{solve,moves,play,info}.\n"
+                          "With --game reversi [--board 8x8]: the Reversi page and "
+                          "/api/reversi/{hint,moves,play,info}.\n"
                           "Stops on SIGINT or SIGTERM.")) {
     return 0;
   }
@@ -118,7 +123,10 @@ int run_serve(const Arguments& arguments) {
   server_options.port = static_cast<std::uint16_t>(port);
   serve::HttpServer server(api, server_options);
   // Before the first line on stdout, which a refused option must not print.
-  const std::string game = serve::configure_game(api, arguments, kalah, files, quiet);
+  // Each refuses its options for the other games: both run.
+  std::string game = serve::configure_game(api, arguments, kalah, files, quiet);
+  const std::string reversi_game = serve::configure_reversi(api, arguments, reversi, files);
+  if (game.empty()) game = reversi_game;
   std::cout << "listening on " << server.url() << std::endl;
   if (!quiet) {
     if (!game.empty()) std::cerr << "rastros serve: " << game << "\n";

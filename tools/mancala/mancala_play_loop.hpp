@@ -3,13 +3,13 @@
 // house number, hint, undo, show, help, quit), the computer's moves, the board after each.
 
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <utility>
 
 #include "core/errors.hpp"
 #include "games/mancala/mancala_play.hpp"
 #include "mancala/mancala_options.hpp"
+#include "play_loop.hpp"
 
 namespace rastros::tools::mancala_cli {
 
@@ -35,40 +35,24 @@ class PlayLoop {
         ". Type a house number (1.." + std::to_string(session_.game().houses()) +
         ", counted from your left), or hint, undo, show, help, quit.");
     show();
-    std::string line;
-    while (true) {
-      while (!session_.is_over() && !session_.humans_turn()) computer();
-      if (session_.is_over()) {
-        say(ending());
-      }
-      std::cout << "> " << std::flush;
-      if (!std::getline(std::cin, line)) break;
-      std::istringstream words(line);
-      std::string word;
-      if (!(words >> word)) continue;
-      if (word == "quit" || word == "exit") break;
-      if (word == "help") {
-        say("A house number plays it; hint: every move's exact score; undo: take back your last "
-            "move; show: the board; quit.");
-      } else if (word == "show") {
-        show();
-      } else if (word == "hint") {
-        hint();
-      } else if (word == "undo") {
-        undo();
-      } else {
-        try {
-          session_.play(word);
-          show();
-        } catch (const InputError& error) {
-          say("Sorry, " + std::string(error.what()) + ".");
-        }
-      }
-    }
+    run_command_loop(*this);
   }
 
- private:
-  void say(const std::string& text) { std::cout << text << "\n"; }
+  // The hooks of run_command_loop.
+  bool is_over() const { return session_.is_over(); }
+  bool humans_turn() const { return session_.humans_turn(); }
+  std::string help_text() const {
+    return "A house number plays it; hint: every move's exact score; undo: take back your last "
+           "move; show: the board; quit.";
+  }
+  void play(const std::string& word) {
+    try {
+      session_.play(word);
+      show();
+    } catch (const InputError& error) {
+      say("Sorry, " + std::string(error.what()) + ".");
+    }
+  }
 
   void show() {
     std::cout << "\n" << board_diagram(board_of(session_.game()), session_.position());
@@ -119,6 +103,9 @@ class PlayLoop {
       say("Sorry, " + std::string(error.what()) + ".");
     }
   }
+
+ private:
+  void say(const std::string& text) { std::cout << text << "\n"; }
 
   Session& session_;
   bool quiet_;

@@ -32,12 +32,7 @@ int run_show(const Arguments& arguments) {
   const int black = reversi::count(input.position.black);
   const int white = reversi::count(input.position.white);
   if (json) {
-    Json out = position_json(input);
-    Json legal = Json::array();
-    for (const ReversiMove move : moves) legal.push(move_name(move));
-    out.set("legal_moves", legal).set("black", black).set("white", white).set("ended", ended);
-    if (ended) out.set("score", input.game.terminal_score(state));
-    std::cout << out.dump() << "\n";
+    std::cout << show_json(input).dump() << "\n";
     return 0;
   }
   std::cout << "Reversi " << input.game.size() << "x" << input.game.size() << "\n\n"

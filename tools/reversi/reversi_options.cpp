@@ -31,6 +31,20 @@ Json position_json(const ReversiInput& input) {
   return json;
 }
 
+Json show_json(const ReversiInput& input) {
+  const ReversiState state = search_state(input.position);
+  const bool ended = input.game.is_terminal(state);
+  Json out = position_json(input);
+  Json legal = Json::array();
+  for (const ReversiMove move : input.game.legal_moves(state)) legal.push(move_name(move));
+  out.set("legal_moves", legal)
+      .set("black", reversi::count(input.position.black))
+      .set("white", reversi::count(input.position.white))
+      .set("ended", ended);
+  if (ended) out.set("score", input.game.terminal_score(state));
+  return out;
+}
+
 std::string board_diagram(const ReversiInput& input) {
   const Reversi& game = input.game;
   const ReversiPosition& position = input.position;

@@ -26,6 +26,9 @@ ReversiInput resolve_input(const ReversiOptions& options);
 
 /// "game", "board", "moves", "position", "to_move" (1 black, 2 white).
 Json position_json(const ReversiInput& input);
+/// position_json and "legal_moves", "black" and "white" (disc counts), "ended", and "score"
+/// (the final margin for the side to move) once ended: `rastros show --game reversi --json`.
+Json show_json(const ReversiInput& input);
 /// The board with coordinates, `*` on the side to move's legal squares.
 std::string board_diagram(const ReversiInput& input);
 /// "X (black)" / "O (white)".

@@ -11,6 +11,7 @@
 #include "options.hpp"
 #include "rastros/notation.hpp"
 #include "serve/kalah_api.hpp"
+#include "serve/reversi_api.hpp"
 #include "serve/lru_cache.hpp"
 
 namespace rastros::tools::serve {
@@ -193,6 +194,10 @@ void Api::serve_kalah(KalahServe kalah) {
   kalah_ = std::make_unique<KalahApi>(*this, std::move(kalah));
 }
 
+void Api::serve_reversi(ReversiServe reversi) {
+  reversi_ = std::make_unique<ReversiApi>(*this, std::move(reversi));
+}
+
 void Api::with_search_slot(
     Clock::time_point received,
     const std::function<void(const std::atomic<bool>& stopped, Clock::time_point deadline)>&
@@ -241,6 +246,9 @@ std::optional<Response> Api::respond(std::string_view method, std::string_view t
       const std::map<std::string, std::string> parameters = parse_query(query);
       if (kalah_ && path.starts_with("/api/kalah/")) {
         return kalah_->respond(path, parameters, received, may_search);
+      }
+      if (reversi_ && path.starts_with("/api/reversi/")) {
+        return reversi_->respond(path, parameters, received, may_search);
       }
       if (path == "/api/solve") return solve(parameters, received, may_search);
       if (path == "/api/map") return map(parameters, received, may_search);
@@ -353,7 +361,10 @@ Response Api::info() const {
 
 Response Api::file(std::string_view path) const {
   const Response not_found{404, "text/plain; charset=utf-8", "not found\n"};
-  std::string name(path == "/" ? (kalah_ ? "/kalah.html" : "/index.html") : path);
+  std::string name(path != "/" ? std::string(path)
+                   : kalah_   ? "/kalah.html"
+                   : reversi_ ? "/reversi.html"
+                              : "/index.html");
   name.erase(0, 1);
   // Only plain file names directly in the web root: no directories, no dot files.
   const bool plain =

@@ -8,6 +8,7 @@
 //       the JSON of `rastros map --json` plus "source": "search"
 //   GET /api/info      the loaded databases and the server's limits
 //   GET /api/kalah/... when serving Kalah (serve_kalah; kalah_api.hpp), and / is kalah.html
+//   GET /api/reversi/... likewise for Reversi (reversi_api.hpp), / is reversi.html
 //   GET /, /app.js...  the page's files, from the web root
 //
 // Bad parameters get 400 and {"error": "..."}; a search that cannot finish within the time
@@ -43,6 +44,8 @@ using Clock = std::chrono::steady_clock;
 
 class KalahApi;
 struct KalahServe;
+class ReversiApi;
+struct ReversiServe;
 
 struct ApiOptions {
   /// Time budget of a request that needs a search, from its arrival.
@@ -95,6 +98,8 @@ class Api {
   /// Answers /api/kalah/ (kalah_api.hpp) for `kalah`'s variant too, and serves kalah.html as
   /// the page. Call before serving.
   void serve_kalah(KalahServe kalah);
+  /// Likewise /api/reversi/ (reversi_api.hpp) and reversi.html.
+  void serve_reversi(ReversiServe reversi);
 
   /// For the games' handlers: runs `search` holding one of the max_searches slots, given the
   /// flag stop() sets and the request's deadline (received + max_seconds). Throws
@@ -123,6 +128,7 @@ class Api {
   std::vector<std::unique_ptr<Loaded>> databases_;
   std::unique_ptr<Cache> cache_;
   std::unique_ptr<KalahApi> kalah_;
+  std::unique_ptr<ReversiApi> reversi_;
   std::atomic<bool> stopped_{false};
   std::mutex slots_mutex_;
   std::condition_variable slots_free_;

@@ -1,15 +1,13 @@
 #include "serve/kalah_api.hpp"
 
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 #include "core/errors.hpp"
 #include "game_registry.hpp"
 #include "games/kalah/kalah_sowing.hpp"
 #include "kalah/kalah_output.hpp"
 #include "search/solver.hpp"
+#include "serve/stop_at_deadline.hpp"
 
 namespace rastros::tools::serve {
 
@@ -20,40 +18,6 @@ namespace {
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
-
-/// Stops a Kalah search at its deadline or when the server stops (the Kalah solver has no
-/// deadline of its own): a thread that waits for either while the search runs.
-class StopAtDeadline {
- public:
-  StopAtDeadline(KalahSolver& solver, const std::atomic<bool>& stopped, Clock::time_point deadline)
-      : thread_([this, &solver, &stopped, deadline] {
-          std::unique_lock lock(mutex_);
-          while (!done_) {
-            if (stopped.load() || Clock::now() >= deadline) {
-              solver.stop();
-              return;
-            }
-            // Short waits: the server's stop flag is not signalled to this thread.
-            wake_.wait_for(lock, std::chrono::milliseconds(20));
-          }
-        }) {}
-  ~StopAtDeadline() {
-    {
-      const std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_one();
-    thread_.join();
-  }
-  StopAtDeadline(const StopAtDeadline&) = delete;
-  StopAtDeadline& operator=(const StopAtDeadline&) = delete;
-
- private:
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;
-};
 
 /// {"player": 1, "pit": "3"} for a house, {"player": 1, "pit": "store"} for a store.
 Json pit_json(const Kalah& game, const KalahPit& pit) {
@@ -159,7 +123,7 @@ std::optional<Response> KalahApi::solve(const Parameters& parameters, Clock::tim
     }
     KalahSolver solver(game, {api_.options().table_bytes, false, false}, serve_.endgame.get());
     try {
-      const StopAtDeadline watch(solver, stopped, until);
+      const StopAtDeadline watch([&solver] { solver.stop(); }, stopped, until);
       solved = Solved{solver.solve(input.position), solver.nodes()};
     } catch (const engine::SearchStopped&) {
       throw SearchCancelled();
