@@ -59,6 +59,36 @@ TEST(ReversiSolver, RandomPositionsWithFewEmptiesMatchMinimax) {
   for (int empties = 1; empties <= 8; ++empties) check_random(8, empties, 40, 100 + empties);
 }
 
+// The few-empties search (last_two, the count-only last move, the neighbour filter) at every
+// window: a fail-soft result must be exact inside the window and a true bound outside it.
+TEST(ReversiSolver, FewEmptiesSearchIsFailSoftCorrectAtEveryWindow) {
+  const Reversi game(8);
+  const Quadrants quadrants = Quadrants::of(game.geometry());
+  std::mt19937_64 random(2024);
+  for (int i = 0; i < 60; ++i) {
+    const int empties = 2 + i % 4;
+    const ReversiState state = i % 2 ? reference::random_game_state(random, game, empties)
+                                     : reference::random_state(random, 8, empties / 64.0);
+    const int left = count(game.geometry().inside & ~(state.mine | state.theirs));
+    const int exact = reference::minimax(reference::from_state(state, 8));
+    for (int alpha = -66; alpha <= 64; alpha += 2) {
+      const int beta = alpha + 2;
+      std::uint64_t nodes = 0;
+      const int got = search_few(state.mine, state.theirs, alpha, beta, left, game.geometry(),
+                                 quadrants, nodes);
+      if (exact <= alpha) {
+        ASSERT_LE(exact, got) << i << " " << alpha;
+        ASSERT_LE(got, alpha) << i << " " << alpha;
+      } else if (exact >= beta) {
+        ASSERT_GE(exact, got) << i << " " << alpha;
+        ASSERT_GE(got, beta) << i << " " << alpha;
+      } else {
+        ASSERT_EQ(got, exact) << i << " " << alpha;
+      }
+    }
+  }
+}
+
 // Random board fillings reach positions no game does (passes, enclosed empties, early ends).
 TEST(ReversiSolver, RandomFillingsMatchMinimax) {
   const Reversi game(8);

@@ -45,7 +45,13 @@ std::uint64_t ReversiSolver::nodes() const {
 
 int ReversiSolver::score(const ReversiState& state) {
   const int bound = geometry_.n * geometry_.n;
-  return search_root(state.mine, state.theirs, -bound, bound);
+  // Every final margin is even (the board has an even number of squares and the empties go to
+  // the winner), so the null window (-1, 1) decides win, draw or loss first, cheaply; then a
+  // principal variation search on the side of 0 the score lies, from the bound it returned.
+  const int probe = search_root(state.mine, state.theirs, -1, 1);
+  if (probe >= 1) return search_root(state.mine, state.theirs, probe - 1, bound);
+  if (probe <= -1) return search_root(state.mine, state.theirs, -bound, probe + 1);
+  return probe;
 }
 
 Value ReversiSolver::value(const ReversiState& state) {
@@ -82,11 +88,14 @@ int ReversiSolver::search_root(Bits mine, Bits theirs, int alpha, int beta) {
 }
 
 // Fastest first: the table's move, then the fewest replies left to the opponent (its corner
-// replies counted again), corners and odd-parity squares breaking ties.
+// replies counted again), then the fewest empty squares next to our discs (the opponent's
+// potential mobility, a quarter of a reply each: measured best on FFO #40-#42 among 1/16 to
+// 1), corners and odd-parity squares breaking ties.
 int ReversiSolver::order_children(Bits mine, Bits theirs, Bits moves, int hint,
                                   Child* children) const {
   const Bits corners = corner_mask(geometry_);
-  const Bits odd = quadrants_.odd(geometry_.inside & ~(mine | theirs));
+  const Bits empty = geometry_.inside & ~(mine | theirs);
+  const Bits odd = quadrants_.odd(empty);
   int made = 0;
   for (; moves; moves &= moves - 1) {
     const int square = std::countr_zero(moves);
@@ -97,7 +106,9 @@ int ReversiSolver::order_children(Bits mine, Bits theirs, Bits moves, int hint,
     child.theirs = mine | turned | bit;
     child.move = square;
     const Bits replies = legal_moves(child.mine, child.theirs, geometry_);
-    child.order = (square == hint ? 1 << 20 : 0) - 64 * (count(replies) + count(replies & corners)) +
+    const Bits around = frontier_of(child.theirs, empty & ~bit, geometry_);
+    child.order = (square == hint ? 1 << 20 : 0) - 64 * (count(replies) + count(replies & corners)) -
+                  16 * count(around) +
                   ((bit & corners) ? 32 : 0) + ((bit & odd) ? 8 : 0);
   }
   for (int i = 1; i < made; ++i) {
