@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The MPI paths: `mpirun -np K rastros map|batch|solve --db` for K = 1, 2, 3 give the
-# single-process results (the map's squares; the batch's bytes, also across a checkpoint and
-# resume and with the root's buffer of early results bounded; the strong database's bytes, also
+# single-process results (the map's squares; the batch's bytes for Rastros and every score game,
+# also across a checkpoint and resume and with the root's buffer of early results bounded; the strong database's bytes, also
 # across a kill and resume).
 # Usage: mpi_test.sh path/to/mpirun path/to/rastros
 set -u
@@ -100,6 +100,27 @@ done
 mpi 2 batch --game kalah --houses 4 --seeds 3 --input "$WORK/kalah.txt" --quiet \
   --output "$WORK/kalah-file.out" 2>/dev/null
 check "Kalah batch on 2 ranks with --output" cmp -s "$WORK/kalah.out" "$WORK/kalah-file.out"
+
+# -- Congkak, Oware and Reversi batch ----------------------------------------------------------
+# The same dealing for every score game: a few lines of each (one bad), the bytes of one process.
+printf '1\n2\n3\n1 2\n2 1\n--houses 2 --seeds 2\nzz\n3 3\n' >"$WORK/congkak.txt"
+printf '1\n2\n3\n--houses 2 --seeds 1\nzz\n1,0,0,5/0,1,0,5 1\n' >"$WORK/oware.txt"
+printf 'b1\nb1 a1\nc4\nd3 d4\nzz\n-----OX--XO----- O\na3 a4 b4\n' >"$WORK/reversi.txt"
+score_batch_game() {
+  local game=$1
+  shift
+  "$RASTROS" batch --game "$game" "$@" --input "$WORK/$game.txt" --quiet >"$WORK/$game.out"
+  check "$game batch in one process: exit 2 for its bad line (got $?)" test $? -eq 2
+  for ranks in 2 3; do
+    mpi "$ranks" batch --game "$game" "$@" --input "$WORK/$game.txt" --quiet --chunk 2 \
+      >"$WORK/$game-$ranks.out" 2>/dev/null
+    check "$game batch on $ranks ranks: exit 2 like one process (got $?)" test $? -eq 2
+    check "$game batch on $ranks ranks: byte-identical output" cmp -s "$WORK/$game.out" "$WORK/$game-$ranks.out"
+  done
+}
+score_batch_game congkak --houses 3 --seeds 2
+score_batch_game oware --houses 3 --seeds 2
+score_batch_game reversi --board 4x4
 
 # -- Strong solve ------------------------------------------------------------------------------
 "$RASTROS" solve --db "$WORK/strong.rdb" --board 5x5 --quiet >/dev/null
