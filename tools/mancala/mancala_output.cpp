@@ -5,6 +5,7 @@
 
 #include "mancala/mancala_options.hpp"
 #include "progress.hpp"
+#include "score_result_json.hpp"
 
 namespace rastros::tools::mancala_cli {
 
@@ -59,23 +60,8 @@ Json result_json(const MancalaReport& report) {
   const MancalaResult& result = report.result;
   Json out = position_json(input);
   const int to_move = input.position.to_move;
-  out.set("value", to_string(result.value))
-      .set("winner", result.value == Value::draw
-                         ? Json(nullptr)
-                         : Json((result.value == Value::win ? to_move : 1 - to_move) + 1));
-  if (result.score) out.set("score", *result.score);
-  if (!report.root_only) {
-    Json best = Json::array();
-    for (const MancalaMove move : result.best_moves) best.push(move_name(move));
-    Json children = Json::array();
-    for (const auto& child : result.children) {
-      Json entry = Json::object();
-      entry.set("move", move_name(child.move)).set("value", to_string(child.value));
-      if (child.score) entry.set("score", *child.score);
-      children.push(entry);
-    }
-    out.set("best_moves", best).set("children", children);
-  }
+  set_score_result(out, result, to_move, report.root_only,
+                   [](MancalaMove move) { return move_name(move); });
   if (report.source) out.set("source", *report.source);
   out.set("endgame_seeds", report.endgame_seeds);
   if (report.timing) out.set("nodes", report.nodes).set("seconds", report.seconds);
