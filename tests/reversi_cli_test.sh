@@ -133,6 +133,33 @@ expect_error 2 "exact-empties" "play --exact-empties out of range" "${R[@]}" pla
 expect_error 2 "depth" "play --depth out of range" "${R[@]}" play --depth 0
 expect_error 2 "illegal move" "play from an illegal line" "${R[@]}" play --moves "a1"
 
+# The strong database of 4x4: rebuilt byte for byte as shipped, answered from, verified,
+# counted; foreign, damaged and unheld input refused.
+DB44="$(dirname "$0")/../data/reversi/reversi-4x4.rsdb"
+run "${R[@]}" solve --board 4x4 --db "$WORK/r44.rsdb" --quiet
+check "solve --db builds the 4x4 database" test "$status" -eq 0
+check "the 4x4 database is rebuilt byte for byte as shipped" cmp -s "$DB44" "$WORK/r44.rsdb"
+"$RASTROS" "${R[@]}" solve --board 4x4 --moves "b1 a1" --json --quiet >"$WORK/live.json"
+run "${R[@]}" query --db "$DB44" --moves "b1 a1" --json
+check "query answers as solve does (without nodes and seconds)" python3 -c '
+import json, sys
+live = json.load(open(sys.argv[1])); db = json.load(open(sys.argv[2]))
+for key in ("nodes", "seconds"): live.pop(key)
+sys.exit(live != db)' "$WORK/live.json" "$WORK/out"
+expect_text "verify --game reversi" "^verify: ok, 58533 positions recomputed$" "${R[@]}" verify --db "$DB44"
+expect_json "stats --game reversi --json" \
+  'j["positions"]==58533 and sum(e["positions"] for e in j["by_empties"])==58533 and j["by_empties"][-1]=={"empties":12,"positions":1,"by_score":{"-10":1}}' \
+  "${R[@]}" stats --db "$DB44" --json
+expect_error 4 "does not hold" "query: a position no game reaches" \
+  "${R[@]}" query --db "$DB44" --position "XXXX-----OX--XO- O"
+expect_error 2 "out of reach" "solve --db on 6x6" "${R[@]}" solve --board 6x6 --db "$WORK/r66.rsdb"
+expect_error 3 "not reversi 6x6" "query with another board" "${R[@]}" query --db "$DB44" --board 6x6
+expect_error 3 "bad magic|magic" "query on another game's database" \
+  "${R[@]}" query --db "$(dirname "$0")/../data/5x5-standard.rdb"
+cp "$DB44" "$WORK/flipped.rsdb"
+printf '\x55' | dd of="$WORK/flipped.rsdb" bs=1 seek=5000 conv=notrunc status=none
+expect_error 3 "checksum|corrupt" "query on a damaged database" "${R[@]}" query --db "$WORK/flipped.rsdb"
+
 # serve's Reversi options: refused out of range, or for another game (before listening)
 expect_error 2 "bad board" "serve --board 5x5" "${R[@]}" serve --board 5x5 --port 0 --quiet
 expect_error 2 "depth" "serve --depth 0" "${R[@]}" serve --depth 0 --port 0 --quiet

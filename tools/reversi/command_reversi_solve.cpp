@@ -37,7 +37,9 @@ std::string value_text(Value value, int to_move, std::optional<int> score) {
 
 using Report = ReversiReport;
 
-void print_text(const Report& report) {
+}  // namespace
+
+void print_result_text(const Report& report) {
   const ReversiInput& input = report.input;
   const ReversiResult& result = report.result;
   std::cout << "Reversi " << input.game.size() << "x" << input.game.size() << "\n\n"
@@ -62,26 +64,30 @@ void print_text(const Report& report) {
     }
     std::cout << "\n";
   }
+  if (!report.timing) return;
   std::cout << "Searched:   " << report.nodes << " nodes in " << report.seconds << " s ("
             << human_count(report.seconds > 0 ? static_cast<double>(report.nodes) / report.seconds : 0)
             << " nodes/s)\n";
 }
 
-}  // namespace
-
 int run_solve(const Arguments& arguments) {
   ReversiOptions options;
   ScoreSolveOptions solve{"256M"};
+  std::string db;
   po::options_description description("Options");
   add_reversi_options(description, options);
   add_score_solve_options(description, solve);
+  description.add_options()("db", po::value(&db),
+                            "build the strong database of the board (4x4 only) and write it here");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros solve --game reversi [options]\n"
                           "Solves a Reversi position exactly: the final disc margin with perfect "
                           "play (empty squares to the winner), its value, the best moves and "
-                          "every move's score.")) {
+                          "every move's score. With --db FILE (4x4): the strong database of every "
+                          "position reachable from the start, for query, verify and stats.")) {
     return 0;
   }
+  if (!db.empty()) return write_database(options, db, solve.quiet, solve.json);
   const ThreadLimit limit(solve.threads);
   const ReversiInput input = resolve_input(options);
   ReversiSolver solver(input.game, {parse_memory_size(solve.memory)});
@@ -104,7 +110,7 @@ int run_solve(const Arguments& arguments) {
   if (solve.json) {
     std::cout << result_json(report).dump() << "\n";
   } else {
-    print_text(report);
+    print_result_text(report);
   }
   return 0;
 }

@@ -21,6 +21,10 @@ struct ReversiReport {
   bool timing = true;
 };
 
+/// The board, the position, the value, score, best moves and every move's score; the nodes
+/// searched when `timing`: `solve --game reversi` without --json.
+void print_result_text(const ReversiReport& report);
+
 /// The position's keys, then value, winner, score, best_moves, children, nodes, seconds.
 Json result_json(const ReversiReport& report);
 
