@@ -2,6 +2,11 @@
 //   BM_ReversiFfo/K/T   FFO position #K solved exactly (the score alone) on T threads, a fresh
 //                       64 MiB table each time. Counters: nodes, nodes/s; the label says
 //                       whether the score is the published one.
+//   BM_ReversiDatabaseBuild   the 4×4 strong database built from the start (positions/s,
+//                             bytes a position in the file format).
+//   BM_ReversiDatabaseQuery   one position and every move answered from the loaded 4×4 records.
+//   BM_ReversiSolve4x4        the same answers by the live solver (its table kept warm), the
+//                             baseline of the query.
 // Compare T=2 with T=1 within one run (the 2-thread speedup on the set is their time ratio).
 // "Time" is wall-clock, "CPU" the whole process's CPU time (every thread): on a shared machine
 // the CPU time of a 1-thread row is the steadier figure, and nodes/s is per CPU second.
@@ -13,6 +18,7 @@
 #include <sstream>
 #include <string>
 
+#include "games/reversi/reversi_database.hpp"
 #include "games/reversi/reversi_position.hpp"
 #include "games/reversi/reversi_solver.hpp"
 
@@ -66,6 +72,73 @@ BENCHMARK(BM_ReversiFfo)
     ->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime()
     ->Iterations(1);
+
+void BM_ReversiDatabaseBuild(benchmark::State& state) {
+  const Reversi game(4);
+  std::size_t positions = 0, bytes = 0;
+  for (auto _ : state) {
+    const engine::ScoreRecords records = build_reversi_database(game);
+    positions = records.keys.size();
+    bytes = 0;
+    for (std::size_t i = 0; i < positions; ++i) {
+      // The file's key gap (LEB128) and score byte.
+      std::uint64_t gap = records.keys[i] - (i ? records.keys[i - 1] : 0);
+      do {
+        ++bytes;
+        gap >>= 7;
+      } while (gap);
+      ++bytes;
+    }
+  }
+  state.counters["positions"] = static_cast<double>(positions);
+  state.counters["positions/s"] = benchmark::Counter(static_cast<double>(positions),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["bytes/position"] = static_cast<double>(bytes) / static_cast<double>(positions);
+}
+BENCHMARK(BM_ReversiDatabaseBuild)->Unit(benchmark::kMillisecond);
+
+/// Positions of random 4×4 games at every depth, to answer.
+std::vector<ReversiPosition> sample_positions(const Reversi& game) {
+  std::vector<ReversiPosition> positions;
+  unsigned seed = 7;
+  for (int game_number = 0; game_number < 64; ++game_number) {
+    ReversiPosition position = start_position(game);
+    for (;;) {
+      positions.push_back(position);
+      const auto moves = game.legal_moves(search_state(position));
+      if (moves.empty()) break;
+      seed = seed * 1103515245u + 12345u;
+      position = play_move(game, position, moves[(seed >> 16) % moves.size()]);
+    }
+  }
+  return positions;
+}
+
+void BM_ReversiDatabaseQuery(benchmark::State& state) {
+  const Reversi game(4);
+  const engine::ScoreRecords records = build_reversi_database(game);
+  const auto positions = sample_positions(game);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(query_reversi_database(game, records, positions[i], false));
+    i = (i + 1) % positions.size();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(BM_ReversiDatabaseQuery);
+
+void BM_ReversiSolve4x4(benchmark::State& state) {
+  const Reversi game(4);
+  ReversiSolver solver(game, {std::size_t{4} << 20});
+  const auto positions = sample_positions(game);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(solve_position(solver, game, positions[i], {}));
+    i = (i + 1) % positions.size();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(BM_ReversiSolve4x4);
 
 }  // namespace
 }  // namespace rastros::reversi
