@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The page's end-to-end test (serve_e2e.mjs) against a real `rastros serve` on a free loopback
-# port, in headless Chromium, with the vendored playwright-core unpacked into the build tree.
-# Usage: run_e2e.sh path/to/rastros SOURCE_DIR BUILD_DIR    (exit 77: skipped, node too old)
+# A page's end-to-end test (tests/e2e/NAME.mjs) against a real `rastros serve` on a free
+# loopback port, in headless Chromium, with the vendored playwright-core unpacked into the build
+# tree. The pages: serve_e2e (Rastros, the 5x5 database), kalah_e2e (Kalah(3,3)), reversi_e2e
+# (Reversi 4x4).
+# Usage: run_e2e.sh NAME path/to/rastros SOURCE_DIR BUILD_DIR    (exit 77: skipped, node too old)
 set -euo pipefail
-rastros=$1 source=$2 build=$3
+name=$1 rastros=$2 source=$3 build=$4
 
 major=$(node -p 'process.versions.node.split(".")[0]')
 if ((major < 20)); then
@@ -11,7 +13,7 @@ if ((major < 20)); then
   exit 77
 fi
 
-work=$build/e2e
+work=$build/e2e-$name
 rm -rf "$work/package"
 mkdir -p "$work"
 tar -xzf "$source/tests/e2e/vendor/playwright-core-1.65.1.tgz" -C "$work"
@@ -20,7 +22,12 @@ server=
 trap 'if [[ -n $server ]]; then kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true; fi' EXIT
 # shellcheck source=../serve_start.sh
 source "$source/tests/serve_start.sh"
-start_serve "$rastros" "$source/data/5x5-standard.rdb" "$work"
+case $name in
+  serve_e2e) start_serve "$rastros" "$source/data/5x5-standard.rdb" "$work" ;;
+  kalah_e2e) start_serve "$rastros" "" "$work" --game kalah --houses 3 --seeds 3 ;;
+  reversi_e2e) start_serve "$rastros" "" "$work" --game reversi --board 4x4 ;;
+  *) echo "run_e2e.sh: unknown page test '$name'" >&2; exit 2 ;;
+esac
 echo "server at $url"
-node "$source/tests/e2e/serve_e2e.mjs" "$url" "$build/serve_e2e.png" "$work/package"
-echo "screenshots: $build/serve_e2e.png $build/serve_e2e-map.png"
+node "$source/tests/e2e/$name.mjs" "$url" "$build/$name.png" "$work/package"
+echo "screenshots: $build/$name*.png"
