@@ -73,7 +73,7 @@ expect_error 2 "empty" "an empty house" "${C[@]}" show --houses 3 --seeds 2 --mo
 expect_error 2 "either" "moves and position" "${C[@]}" show --moves 1 --position "7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1"
 expect_error 2 "--trace" "trace without moves" "${C[@]}" show --trace
 expect_error 2 "depth" "perft depth out of range" "${C[@]}" perft --depth 41
-expect_error 2 "no query command" "a command Congkak lacks" "${C[@]}" query
+expect_error 2 "no map command" "a command Congkak lacks" "${C[@]}" map
 expect_error 2 "at most 250" "seeds whose total overflows an int" "${C[@]}" show --houses 2 --seeds 597499987
 expect_error 2 "side" "play --side 3" "${C[@]}" play --side 3
 
@@ -117,6 +117,26 @@ if [[ -e $WORK/mck/batch.checkpoint ]]; then
   check "batch: resumed exits 2 as one run does (got $?)" test $? -eq 2
 fi
 check "batch killed and resumed: the bytes of one run" cmp -s "$WORK/many.one" "$WORK/many.resumed"
+
+# Strong database of Congkak(3,3): built, answered from (the live solver's score), verified,
+# counted; unreachable positions, another variant's file and a damaged file refused.
+"$RASTROS" "${C[@]}" solve --houses 3 --seeds 3 --db "$WORK/c33.rsdb" --quiet >"$WORK/out" 2>"$WORK/err"
+check "solve --db builds the (3,3) database" grep -q "strong database: 514 positions" "$WORK/out"
+live=$("$RASTROS" "${C[@]}" solve --houses 3 --seeds 3 --moves 2 --json --quiet | grep -o '"score": *-\?[0-9]*')
+stored=$("$RASTROS" "${C[@]}" query --db "$WORK/c33.rsdb" --houses 3 --seeds 3 --moves 2 --json | grep -o '"score": *-\?[0-9]*')
+check "query: the live solver's score ($live / $stored)" test -n "$live" -a "$live" = "$stored"
+expect_text "verify: every record agrees" '"ok": *true' "${C[@]}" verify --db "$WORK/c33.rsdb" --houses 3 --seeds 3 --json
+expect_text "stats: counted by seeds" '"positions": *514' "${C[@]}" stats --db "$WORK/c33.rsdb" --houses 3 --seeds 3 --json
+run "${C[@]}" query --db "$WORK/c33.rsdb" --houses 3 --seeds 3 --position "9,0,0,0/0,0,9,0 1" --quiet
+check "query: a position not reachable exits 4 (got $status)" test "$status" -eq 4
+expect_error 3 "not congkak" "query on another variant's database" \
+  "${C[@]}" query --db "$WORK/c33.rsdb" --houses 3 --seeds 2
+cp "$WORK/c33.rsdb" "$WORK/c33bad.rsdb"
+printf '\x55' | dd of="$WORK/c33bad.rsdb" bs=1 seek=600 conv=notrunc status=none
+expect_error 3 "checksum|corrupt" "query on a damaged database" \
+  "${C[@]}" query --db "$WORK/c33bad.rsdb" --houses 3 --seeds 3
+expect_error 2 "drop --moves" "solve --db with --moves" \
+  "${C[@]}" solve --houses 3 --seeds 3 --moves 1 --db "$WORK/x.rsdb"
 
 # play: a move, a hint (every move's score, the best marked), undo, quit
 printf '1\nhint\nundo\nquit\n' >"$WORK/moves"

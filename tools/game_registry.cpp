@@ -49,6 +49,9 @@ const std::vector<GameEntry>& other_games() {
         {"perft", congkak_cli::run_perft},
         {"solve", congkak_cli::run_solve},
         {"play", congkak_cli::run_play},
+        {"query", congkak_cli::run_query},
+        {"verify", congkak_cli::run_verify},
+        {"stats", congkak_cli::run_stats},
         {"batch", congkak_cli::run_batch}}},
   };
   return games;

@@ -49,10 +49,15 @@ int score_from_children(const Game& game, const typename Game::State& state,
   return best;
 }
 
+/// The most states a walk holds unless told otherwise (about 4 GB of hash map at the limit).
+inline constexpr std::uint64_t kDefaultMaxStates = 64'000'000;
+
 /// Every state reachable from `root` once, children before parents (post-order), each given
 /// to `visit(state)` after its children. Iterative: deep games do not overflow the stack.
+/// Throws InputError once more than `max_states` states are met.
 template <ScoreGame Game, class Visit>
-void walk_reachable(const Game& game, const typename Game::State& root, const Visit& visit) {
+void walk_reachable(const Game& game, const typename Game::State& root, const Visit& visit,
+                    std::uint64_t max_states = kDefaultMaxStates) {
   using State = typename Game::State;
   std::unordered_map<std::uint64_t, bool> seen;  // key -> finished
   struct Frame {
@@ -63,6 +68,10 @@ void walk_reachable(const Game& game, const typename Game::State& root, const Vi
   std::vector<Frame> stack;
   const auto push = [&](const State& state) {
     seen.emplace(game.key(state), false);
+    if (seen.size() > max_states) {
+      throw InputError("more than " + std::to_string(max_states) +
+                       " positions are reachable: too many for a strong database in memory");
+    }
     stack.push_back(
         {state, game.is_terminal(state) ? typename Game::MoveList{} : game.legal_moves(state)});
   };
@@ -82,10 +91,12 @@ void walk_reachable(const Game& game, const typename Game::State& root, const Vi
 }
 
 /// Builds the strong database of the states reachable from `root`. `progress(states)` is told
-/// every 2^20 states. Throws InputError when a score does not fit in a signed byte.
+/// every 2^20 states. Throws InputError when a score does not fit in a signed byte or more
+/// than `max_states` states are reachable.
 template <ScoreGame Game>
 ScoreRecords build_score_database(const Game& game, const typename Game::State& root,
-                                  const std::function<void(std::uint64_t)>& progress = {}) {
+                                  const std::function<void(std::uint64_t)>& progress = {},
+                                  std::uint64_t max_states = kDefaultMaxStates) {
   std::unordered_map<std::uint64_t, std::int8_t> solved;
   walk_reachable(game, root, [&](const typename Game::State& state) {
     const int score = score_from_children(
@@ -93,7 +104,7 @@ ScoreRecords build_score_database(const Game& game, const typename Game::State& 
     if (score < -127 || score > 127) throw InputError("a score beyond ±127 cannot be stored");
     solved.emplace(game.key(state), static_cast<std::int8_t>(score));
     if (progress && solved.size() % (1u << 20) == 0) progress(solved.size());
-  });
+  }, max_states);
   std::vector<std::pair<std::uint64_t, std::int8_t>> sorted(solved.begin(), solved.end());
   std::sort(sorted.begin(), sorted.end());
   ScoreRecords records;
@@ -140,29 +151,34 @@ std::optional<std::string> verify_score_database(const Game& game, const typenam
   return problem;
 }
 
-/// The stored states counted by group(state) and by score: counts[group][score].
+/// The stored states of one group (Reversi: empty squares; mancala: seeds in the houses).
+struct ScoreCounts {
+  int group = 0;
+  std::vector<std::pair<int, std::uint64_t>> by_score;  // (score, states), ascending score
+};
+
+/// The stored states reachable from `root` counted by group(state) (0 or more; negative: left
+/// out) and by score, groups ascending.
 template <ScoreGame Game, class Group>
-std::vector<std::pair<int, std::vector<std::pair<int, std::uint64_t>>>> count_score_database(
-    const Game& game, const typename Game::State& root, const ScoreRecords& records,
-    const Group& group) {
-  std::vector<std::pair<int, std::vector<std::pair<int, std::uint64_t>>>> out;
+std::vector<ScoreCounts> count_score_database(const Game& game, const typename Game::State& root,
+                                              const ScoreRecords& records, const Group& group) {
   std::vector<std::vector<std::uint64_t>> table;  // [group][score + 128]
   walk_reachable(game, root, [&](const typename Game::State& state) {
     const auto score = records.find(game.key(state));
-    if (!score) return;
     const int g = group(state);
-    if (g < 0) return;
+    if (!score || g < 0) return;
     if (static_cast<std::size_t>(g) >= table.size()) table.resize(static_cast<std::size_t>(g) + 1);
     if (table[g].empty()) table[g].assign(256, 0);
     ++table[g][static_cast<std::size_t>(*score + 128)];
   });
+  std::vector<ScoreCounts> out;
   for (std::size_t g = 0; g < table.size(); ++g) {
     if (table[g].empty()) continue;
-    std::vector<std::pair<int, std::uint64_t>> by_score;
+    ScoreCounts counts{static_cast<int>(g), {}};
     for (int i = 0; i < 256; ++i) {
-      if (table[g][i]) by_score.emplace_back(i - 128, table[g][i]);
+      if (table[g][i]) counts.by_score.emplace_back(i - 128, table[g][i]);
     }
-    out.emplace_back(static_cast<int>(g), std::move(by_score));
+    out.push_back(std::move(counts));
   }
   return out;
 }

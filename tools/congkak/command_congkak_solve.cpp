@@ -17,16 +17,22 @@ using namespace rastros::congkak;
 int run_solve(const Arguments& arguments) {
   CongkakOptions options;
   ScoreSolveOptions solve{"64M"};
+  std::string db;
   po::options_description description("Options");
   add_congkak_options(description, options);
   add_score_solve_options(description, solve);
+  description.add_options()("db", po::value(&db),
+                            "build the variant's strong database (every position reachable from "
+                            "the start, small variants) and write it here");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros solve --game congkak [options]\n"
                           "Solves a Congkak position: the exact final score with perfect play "
                           "(the mover's store minus the opponent's), its value, the best moves "
-                          "and every move's score.")) {
+                          "and every move's score. With --db FILE: the strong database of every "
+                          "position reachable from the start, for query, verify and stats.")) {
     return 0;
   }
+  if (!db.empty()) return write_database(options, db, solve.quiet, solve.json);
   const ThreadLimit limit(solve.threads);
   const CongkakInput input = resolve_input(options);
   CongkakSolver solver(input.game,

@@ -12,6 +12,7 @@
 #include "reversi/reversi_commands.hpp"
 #include "reversi/reversi_options.hpp"
 #include "reversi/reversi_result_json.hpp"
+#include "score_database_output.hpp"
 
 namespace rastros::tools::reversi_cli {
 
@@ -27,6 +28,13 @@ void add_db_options(po::options_description& description, std::string& file, boo
                             "a strong database written by solve --game reversi --board 4x4 --db")(
       "json", po::bool_switch(&json), "print one JSON object")("quiet", po::bool_switch(),
                                                                "accepted for uniformity");
+}
+
+/// The keys every JSON output on a database starts with.
+Json database_head(const ReversiOptions& options) {
+  Json head = Json::object();
+  head.set("game", "reversi").set("board", options.board);
+  return head;
 }
 
 /// The board of the commands on a database: 4x4 unless --board names another (refused when
@@ -125,21 +133,8 @@ int run_verify(const Arguments& arguments) {
   }
   const Reversi game = database_game(options);
   const engine::ScoreRecords records = load_reversi_database(file, game);
-  const auto problem = verify_reversi_database(game, records);
-  if (json) {
-    Json out = Json::object();
-    out.set("game", "reversi")
-        .set("board", options.board)
-        .set("positions", records.keys.size())
-        .set("ok", !problem);
-    if (problem) out.set("problem", *problem);
-    std::cout << out.dump() << "\n";
-  } else if (problem) {
-    std::cout << "verify: FAILED at " << *problem << "\n";
-  } else {
-    std::cout << "verify: ok, " << records.keys.size() << " positions recomputed\n";
-  }
-  return problem ? 1 : 0;
+  return print_database_verify(database_head(options), records.keys.size(),
+                               verify_reversi_database(game, records), json);
 }
 
 int run_stats(const Arguments& arguments) {
@@ -159,33 +154,8 @@ int run_stats(const Arguments& arguments) {
   }
   const Reversi game = database_game(options);
   const engine::ScoreRecords records = load_reversi_database(file, game);
-  Json levels = Json::array();
-  for (const EmptiesCounts& counts : count_reversi_database(game, records)) {
-    std::uint64_t total = 0, ahead = 0, level = 0, behind = 0;
-    Json by_score = Json::object();
-    for (const auto& [score, n] : counts.by_score) {
-      total += n;
-      (score > 0 ? ahead : score < 0 ? behind : level) += n;
-      by_score.set(std::to_string(score), n);
-    }
-    if (json) {
-      Json entry = Json::object();
-      entry.set("empties", counts.empties).set("positions", total).set("by_score", by_score);
-      levels.push(entry);
-    } else {
-      std::cout << "empties " << counts.empties << ": " << total
-                << " positions, score > 0: " << ahead << ", 0: " << level << ", < 0: " << behind
-                << "\n";
-    }
-  }
-  if (json) {
-    Json out = Json::object();
-    out.set("game", "reversi")
-        .set("board", options.board)
-        .set("positions", records.keys.size())
-        .set("by_empties", levels);
-    std::cout << out.dump() << "\n";
-  }
+  print_database_stats(database_head(options), "empties", records.keys.size(),
+                       count_reversi_database(game, records), json);
   return 0;
 }
 

@@ -65,17 +65,12 @@ std::optional<std::string> verify_reversi_database(const Reversi& game,
   });
 }
 
-std::vector<EmptiesCounts> count_reversi_database(const Reversi& game,
-                                                  const engine::ScoreRecords& records) {
+std::vector<engine::ScoreCounts> count_reversi_database(const Reversi& game,
+                                                        const engine::ScoreRecords& records) {
   const int squares = game.size() * game.size();
-  std::vector<EmptiesCounts> out;
-  for (auto& [empties, by_score] :
-       engine::count_score_database(game, game.start(), records, [&](const ReversiState& state) {
-         return squares - std::popcount(state.mine | state.theirs);
-       })) {
-    out.push_back({empties, std::move(by_score)});
-  }
-  return out;
+  return engine::count_score_database(game, game.start(), records, [&](const ReversiState& state) {
+    return squares - std::popcount(state.mine | state.theirs);
+  });
 }
 
 }  // namespace rastros::reversi

@@ -42,12 +42,8 @@ std::optional<ReversiResult> query_reversi_database(const Reversi& game,
 std::optional<std::string> verify_reversi_database(const Reversi& game,
                                                    const engine::ScoreRecords& records);
 
-/// Positions by empty squares and by score: one entry an empties count, ascending.
-struct EmptiesCounts {
-  int empties = 0;
-  std::vector<std::pair<int, std::uint64_t>> by_score;  // (score, positions), ascending score
-};
-std::vector<EmptiesCounts> count_reversi_database(const Reversi& game,
-                                                  const engine::ScoreRecords& records);
+/// Positions by empty squares (the group) and by score, ascending.
+std::vector<engine::ScoreCounts> count_reversi_database(const Reversi& game,
+                                                        const engine::ScoreRecords& records);
 
 }  // namespace rastros::reversi
