@@ -112,13 +112,13 @@ expect_error 3 "written for a 4x4 board, not 6x6" "a split job of another board"
 expect_error 2 "add --root-only" "--checkpoint without --root-only" "${R[@]}" solve --board 4x4 --checkpoint "$WORK/split3"
 expect_error 2 "split-depth" "--split-depth out of range" "${R[@]}" solve --board 4x4 --root-only --checkpoint "$WORK/split3" --split-depth 21
 expect_error 2 "need --checkpoint" "--resume without --checkpoint" "${R[@]}" solve --board 4x4 --root-only --resume
-M6="c4 e3 f4 c5 d6 f3 e6 c3 d3 b5"  # 6x6 after ten moves: 22 empty squares
+M6="e4 e5 d5 e3 f5 f6 d2 c5 b3 a2 a3 b2 d6 e2"  # 6x6 after 14 moves: 18 empty squares
 run "${R[@]}" solve --board 6x6 --moves "$M6" --root-only --json --quiet
 plain6=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["score"])' "$WORK/out")
 "$RASTROS" "${R[@]}" solve --board 6x6 --moves "$M6" --root-only --checkpoint "$WORK/split6" \
   --split-depth 3 --threads 1 --quiet >/dev/null 2>&1 &
 pid=$!
-sleep 0.5
+sleep 0.3
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 # A torn append, as a kill in the middle of a write leaves it.
