@@ -87,9 +87,6 @@ PieceLog::PieceLog(const std::filesystem::path& directory, int n, bool resume)
   } else {
     create(n);
   }
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd_ < 0)
-    throw binary_file_error(kWhat, path_, std::string("cannot open: ") + std::strerror(errno));
 }
 
 PieceLog::~PieceLog() {
@@ -140,6 +137,11 @@ void PieceLog::load(int n) {
 }
 
 void PieceLog::append(const PieceRecord& record) {
+  // Opened at the first append only: a finished job's log (read-only, say) is just read.
+  if (fd_ < 0) fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd_ < 0) {
+    throw binary_file_error(kWhat, path_, std::string("cannot open: ") + std::strerror(errno));
+  }
   const std::vector<unsigned char> bytes = encode(record);
   const auto fail = [&] {
     return binary_file_error(kWhat, path_, std::string("cannot append: ") + std::strerror(errno));
