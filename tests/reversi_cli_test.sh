@@ -95,6 +95,37 @@ status=$?
 check "SIGINT stops a solve with 130" test "$status" -eq 130
 check "a stopped solve says so" grep -q "stopped" "$WORK/err"
 
+# A split job (--checkpoint): 4x4 stopped after 3 pieces (exit 5), resumed to the plain
+# solve's answer; a 6x6 position killed with SIGKILL mid-piece, resumed to the plain answer.
+expect_json "split job 4x4 at depth 3" 'j["score"]==-10 and j["value"]=="loss" and j["winner"]==2 and "children" not in j' \
+  "${R[@]}" solve --board 4x4 --root-only --checkpoint "$WORK/split1" --split-depth 3 --json --quiet
+run "${R[@]}" solve --board 4x4 --root-only --checkpoint "$WORK/split2" --split-depth 4 --stop-after-pieces 3 --quiet
+check "--stop-after-pieces exits 5" test "$status" -eq 5
+check "a sliced job says how to go on" grep -q "run again with --resume" "$WORK/err"
+check "3 pieces logged" test "$(stat -c %s "$WORK/split2/pieces.log")" -eq $((20 + 3 * 32))
+expect_json "the resumed split job" 'j["score"]==-10' \
+  "${R[@]}" solve --board 4x4 --root-only --checkpoint "$WORK/split2" --split-depth 4 --resume --json --quiet
+expect_error 2 "already holds a split job" "a split job started again without --resume" \
+  "${R[@]}" solve --board 4x4 --root-only --checkpoint "$WORK/split2"
+expect_error 3 "written for a 4x4 board, not 6x6" "a split job of another board" \
+  "${R[@]}" solve --board 6x6 --root-only --checkpoint "$WORK/split2" --resume
+expect_error 2 "add --root-only" "--checkpoint without --root-only" "${R[@]}" solve --board 4x4 --checkpoint "$WORK/split3"
+expect_error 2 "split-depth" "--split-depth out of range" "${R[@]}" solve --board 4x4 --root-only --checkpoint "$WORK/split3" --split-depth 21
+expect_error 2 "need --checkpoint" "--resume without --checkpoint" "${R[@]}" solve --board 4x4 --root-only --resume
+M6="e4 e5 d5 e3 f5 f6 d2 c5 b3 a2 a3 b2 d6 e2"  # 6x6 after 14 moves: 18 empty squares
+run "${R[@]}" solve --board 6x6 --moves "$M6" --root-only --json --quiet
+plain6=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["score"])' "$WORK/out")
+"$RASTROS" "${R[@]}" solve --board 6x6 --moves "$M6" --root-only --checkpoint "$WORK/split6" \
+  --split-depth 3 --threads 1 --quiet >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+# A torn append, as a kill in the middle of a write leaves it.
+printf 'torn' >>"$WORK/split6/pieces.log"
+expect_json "a killed 6x6 split job resumes to the plain answer" "j['score']==$plain6" \
+  "${R[@]}" solve --board 6x6 --moves "$M6" --root-only --checkpoint "$WORK/split6" --split-depth 3 --resume --json --quiet
+
 # play: commands from stdin. play_with INPUT ARGS...: runs `play --game reversi --quiet` with the
 # lines of INPUT on stdin; stdout in $WORK/out, the status in $status.
 play_with() {

@@ -48,6 +48,13 @@ class ReversiSolver {
 
   /// The exact final margin for the side to move. Throws engine::SearchStopped after stop().
   int score(const ReversiState& state);
+  /// The final margin searched in the window (alpha, beta), fail-soft: exact when strictly
+  /// inside it; otherwise a bound, the margin being at most a result <= alpha and at least a
+  /// result >= beta. A split job's pieces are solved so. Throws engine::SearchStopped after
+  /// stop().
+  int bounded_score(const ReversiState& state, int alpha, int beta) {
+    return search_root(state.mine, state.theirs, alpha, beta);
+  }
   /// Win, draw or loss for the side to move, by two null-window searches at most.
   Value value(const ReversiState& state);
   /// Every legal move's exact score, in legal_moves order (pass included when it is the move).
