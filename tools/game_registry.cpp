@@ -31,7 +31,8 @@ const std::vector<GameEntry>& other_games() {
         {"query", oware_cli::run_query},
         {"verify", oware_cli::run_verify},
         {"stats", oware_cli::run_stats},
-        {"batch", oware_cli::run_batch}}},
+        {"batch", oware_cli::run_batch},
+        {"serve", run_serve}}},
       {"reversi",
        "Reversi (Othello) on 4x4, 6x6, 8x8: exact endgame solving",
        {{"show", reversi_cli::run_show},
@@ -49,7 +50,8 @@ const std::vector<GameEntry>& other_games() {
         {"perft", congkak_cli::run_perft},
         {"solve", congkak_cli::run_solve},
         {"play", congkak_cli::run_play},
-        {"batch", congkak_cli::run_batch}}},
+        {"batch", congkak_cli::run_batch},
+        {"serve", run_serve}}},
   };
   return games;
 }
