@@ -289,8 +289,8 @@ try:
               "%s: 400 naming %r, got %s %s" % (path, words, status, answer))
     check(server.get("/api/kalah/nothing")[0] == 404, "kalah unknown endpoint: 404")
     status, page, _ = server.get("/")
-    check(status == 200 and '<svg id="board"' in page and "kalah.js" in page, "the Kalah page is served at /")
-    for name in ("kalah.js", "kalah.css", "style.css"):
+    check(status == 200 and '<svg id="board"' in page and "mancala.js" in page, "the Kalah page is served at /")
+    for name in ("mancala.js", "mancala.css", "style.css"):
         check(server.get("/" + name)[0] == 200, name + " is served")
 finally:
     status = server.stop()
