@@ -231,7 +231,7 @@ function render() {
   const answer = game.answer;
   $('evaluation').textContent = view.ended ? '' :
       answer ? evaluationText(answer) : (game.error ? '' : 'Evaluating…');
-  $('source').textContent = answer && !view.ended ?
+  $('source').textContent = answer && !view.ended && answer.seconds !== undefined ?
       `Answered by ${answer.source === 'database' ? 'the endgame database' : 'the live solver'}` +
       ` in ${(answer.seconds * 1000).toFixed(answer.seconds < 0.01 ? 2 : 0)} ms.` : '';
 
