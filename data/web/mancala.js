@@ -244,6 +244,7 @@ function render() {
         (step.laps > 1 ? `, ${step.laps} laps` : '') +
         (step.captured ? `, captures ${step.captured}` : '') +
         (step.grandSlam ? ', a grand slam (captures nothing)' : '') + (step.again ? ', again' : '');
+    item.dataset.sown = step.sown;  // for tests: each move's pits, as the board's data-sown
     list.appendChild(item);
   }
   list.dataset.moves = game.moves.join(' ');
@@ -338,6 +339,7 @@ async function animate(result) {
   $('board').dataset.sown = shown.join(' ');
   $('board').dataset.laps = String(laps.length);
   await sleep(DELAY);
+  return shown.join(' ');
 }
 
 async function playMove(house, byComputer = false) {
@@ -350,7 +352,7 @@ async function playMove(house, byComputer = false) {
   render();  // busy at once: the click's answer is on its way
   try {
     const result = await api('play', {moves: game.moves.join(' '), move: String(house)});
-    await animate(result);
+    const sown = await animate(result);
     if (number !== game.request) return;
     game.moves = result.moves;
     game.trail.push({
@@ -358,7 +360,7 @@ async function playMove(house, byComputer = false) {
       again: result.again, player: result.player, move: result.move,
       captured: capturedPits(result).seeds, grandSlam: Boolean(result.grand_slam),
       laps: result.laps ? result.laps.length : 1, legal_moves: result.legal_moves,
-      final_stores: result.final_stores,
+      final_stores: result.final_stores, sown,
     });
   } catch (error) {
     game.error = error.message;
