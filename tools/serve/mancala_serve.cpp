@@ -52,12 +52,10 @@ std::string serve_congkak(Api& api, const MancalaServeOptions& options) {
 
 std::string serve_oware(Api& api, const MancalaServeOptions& options, bool quiet) {
   const oware::Oware game(options.houses.value_or(6), options.seeds.value_or(4));
-  oware_cli::EndgameOptions endgame;
-  endgame.file = options.endgame.file;
-  endgame.seeds = options.endgame.seeds;
-  OwareServe serve{game, oware_cli::database_for_solve(game, endgame, quiet),
-                   options.endgame.file.value_or(""),
-                   options.max_positions.value_or(OwareServe{}.max_positions)};
+  OwareServe serve{
+      game, oware_cli::database_for_solve(game, options.endgame.file, options.endgame.seeds, quiet),
+      options.endgame.file.value_or(""),
+      options.max_positions.value_or(OwareServe{}.max_positions)};
   std::string line = game.name() + ", endgame database of " +
                      std::to_string(serve.database->max_seeds()) +
                      " seeds on the board, searches of at most " +
