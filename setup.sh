@@ -151,7 +151,7 @@ case "${1:-}" in
     build build-tsan "${sanitized[@]}" -DRASTROS_SANITIZE=thread -DRASTROS_MPI=OFF
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/thread_sanitizer.supp" \
       run_tests "the parallel tests under ThreadSanitizer" \
-      ./build-tsan/tests/rastros_tests --gtest_filter='ParallelSolver*:*Parallel*:*StrongSolver*:*StrongCheckpoint*:*Batch*:ProofDatabase.FileRoundTripKeepsKindAndLeaves:ProofDatabase.QueryListsImmediateWins:SolverCancel.*:KalahSolver.SameAnswersWithOneAndTwoThreads:KalahEndgame.SolverWithTheDatabaseAgreesWithoutIt:KalahEndgame.VerifyAcceptsBuiltDatabasesAndCatchesAChangedRecord:ServeKalahApi.*:ServeReversiApi.OverTheTimeBudgetGets503:ReversiSolver.OneAndTwoThreadsAgree:ReversiSolver.StopThrowsSearchStopped:CongkakSolver.SameAnswersWithOneAndTwoThreads:OwareDatabase.ParallelBuildGivesTheSameRecordsOnOneAndTwoThreads:OwareDatabase.AKilledBuildResumesToTheSameBytes'
+      ./build-tsan/tests/rastros_tests --gtest_filter='ParallelSolver*:*Parallel*:*StrongSolver*:*StrongCheckpoint*:*Batch*:ProofDatabase.FileRoundTripKeepsKindAndLeaves:ProofDatabase.QueryListsImmediateWins:SolverCancel.*:KalahSolver.SameAnswersWithOneAndTwoThreads:KalahEndgame.SolverWithTheDatabaseAgreesWithoutIt:KalahEndgame.VerifyAcceptsBuiltDatabasesAndCatchesAChangedRecord:ServeKalahApi.*:ServeCongkakApi.OverTheTimeBudgetGets503:ServeOwareApi.OverTheTimeBudgetGets503:ServeReversiApi.OverTheTimeBudgetGets503:ReversiSolver.OneAndTwoThreadsAgree:ReversiSolver.StopThrowsSearchStopped:CongkakSolver.SameAnswersWithOneAndTwoThreads:OwareDatabase.ParallelBuildGivesTheSameRecordsOnOneAndTwoThreads:OwareDatabase.AKilledBuildResumesToTheSameBytes'
     ;;
   fuzz)
     use_log build-fuzz

@@ -83,7 +83,7 @@ expect_error 2 "houses" "a variant out of range" "${O[@]}" show --houses 9
 expect_error 2 "at most 250" "too many seeds" "${O[@]}" show --seeds 30
 expect_error 2 "at most 250" "seeds whose total overflows an int" "${O[@]}" show --houses 2 --seeds 597499987
 expect_error 2 "endgame-seeds" "a database without K" "${O[@]}" solve --db "$WORK/x.odb"
-expect_error 2 "no serve command" "a command Oware lacks" "${O[@]}" serve
+expect_error 2 "no map command" "a command Oware lacks" "${O[@]}" map
 expect_error 2 "side" "a bad side" "${O[@]}" play --side 3
 
 # batch: one JSON object a line answered as solve answers it, a bad line an error object and

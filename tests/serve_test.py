@@ -289,8 +289,8 @@ try:
               "%s: 400 naming %r, got %s %s" % (path, words, status, answer))
     check(server.get("/api/kalah/nothing")[0] == 404, "kalah unknown endpoint: 404")
     status, page, _ = server.get("/")
-    check(status == 200 and '<svg id="board"' in page and "kalah.js" in page, "the Kalah page is served at /")
-    for name in ("kalah.js", "kalah.css", "style.css"):
+    check(status == 200 and '<svg id="board"' in page and "mancala.js" in page, "the Kalah page is served at /")
+    for name in ("mancala.js", "mancala.css", "style.css"):
         check(server.get("/" + name)[0] == 200, name + " is served")
 finally:
     status = server.stop()
@@ -307,6 +307,52 @@ try:
 finally:
     status = server.stop()
 check(status == 0, "kalah server: SIGTERM after a cancelled search, exit status %s" % status)
+
+# Congkak and Oware over sockets: their solves are their commands' JSON (plus what the page
+# needs), a Congkak request picks its variant, an Oware search past --max-positions is unknown.
+for arguments, want, what in [
+        (["--game", "congkak", "--rules", "standard"], 2, "--rules with congkak"),
+        (["--game", "congkak", "--endgame-seeds", "3"], 2, "--endgame-seeds with congkak"),
+        (["--game", "kalah", "--max-positions", "9"], 2, "--max-positions with kalah"),
+        (["--game", "oware", "--db", DB5], 2, "--db with oware")]:
+    result = subprocess.run([RASTROS, "serve", "--port", "0", "--quiet", *arguments], capture_output=True,
+                            text=True, timeout=30)
+    check(result.returncode == want and result.stderr.count("\n") == 1,
+          "%s: exit %d, one line: %r" % (what, result.returncode, result.stderr))
+server = Server("--game", "congkak", "--houses", "3", "--seeds", "3", "--quiet")
+try:
+    for variant in (["3", "3"], ["2", "4"]):
+        query = "houses=%s&seeds=%s" % tuple(variant)
+        status, answer, _ = server.get("/api/congkak/solve?%s&moves=1" % query)
+        expected = cli_json("solve", "--game", "congkak", "--houses", variant[0], "--seeds", variant[1], "--moves", "1")
+        check(status == 200 and without_volatile(answer) == without_volatile(expected),
+              "congkak(%s) solve equals rastros solve --game congkak --json: %s %s" % (query, status, answer))
+    status, played, _ = server.get("/api/congkak/play?move=2")
+    check(status == 200 and len(played["laps"]) == 2 and played["capture"]["seeds"] == 5,
+          "congkak play: two laps and a capture: %s %s" % (status, played))
+    status, answer, _ = server.get("/api/congkak/solve?houses=9")
+    check(status == 400 and "houses" in answer.get("error", ""), "congkak bad variant: %s %s" % (status, answer))
+finally:
+    status = server.stop()
+check(status == 0, "congkak server: SIGTERM exit status %s" % status)
+OWARE = ["--game", "oware", "--houses", "3", "--seeds", "2"]
+server = Server(*OWARE, "--endgame-seeds", "4", "--quiet")
+try:
+    status, answer, _ = server.get("/api/oware/solve?moves=1")
+    expected = cli_json("solve", *OWARE, "--endgame-seeds", "4", "--moves", "1")
+    check(status == 200 and all(answer[key] == expected[key] for key in expected),
+          "oware solve equals rastros solve --game oware --json: %s %s" % (status, answer))
+finally:
+    status = server.stop()
+check(status == 0, "oware server: SIGTERM exit status %s" % status)
+server = Server(*OWARE, "--endgame-seeds", "2", "--max-positions", "5", "--quiet")
+try:
+    status, answer, _ = server.get("/api/oware/solve")
+    check(status == 200 and answer["value"] == "unknown" and "score" not in answer,
+          "oware past --max-positions: unknown: %s %s" % (status, answer))
+finally:
+    status = server.stop()
+check(status == 0, "oware server: SIGTERM exit status %s" % status)
 
 print("serve_test: %d passed, %d failed" % (passed, len(failures)))
 sys.exit(1 if failures else 0)

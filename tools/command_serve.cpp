@@ -15,7 +15,7 @@
 #include "search/memory_share.hpp"
 #include "serve/api.hpp"
 #include "serve/http_server.hpp"
-#include "serve/kalah_api.hpp"
+#include "serve/mancala_serve.hpp"
 #include "serve/reversi_api.hpp"
 
 #ifndef RASTROS_WEB_ROOT
@@ -60,8 +60,8 @@ int run_serve(const Arguments& arguments) {
       "directory of the page's files (index.html, app.js, style.css)")(
       "quiet", po::bool_switch(&quiet),
       "no status lines on stderr (the \"listening on\" line on stdout stays)");
-  serve::KalahServeOptions kalah;
-  serve::add_kalah_serve_options(description, kalah);
+  serve::MancalaServeOptions mancala;
+  serve::add_mancala_serve_options(description, mancala);
   serve::ReversiServeOptions reversi;
   serve::add_reversi_serve_options(description, reversi);
   if (!parse_command_line(arguments, description,
@@ -72,7 +72,8 @@ int run_serve(const Arguments& arguments) {
                           "  GET /api/map?board=5x5&rules=standard&steps=king[&value_only=1]\n"
                           "  GET /api/info\n"
                           "With --game kalah [--houses 4 --seeds 4 --rules standard]: the Kalah "
-                          "page and /api/kalah/{solve,moves,play,info}.\n"
+                          "page and /api/kalah/{solve,moves,play,info}; likewise --game congkak "
+                          "(any variant) and --game oware [--endgame FILE --max-positions N].\n"
                           "With --game reversi [--board 8x8]: the Reversi page and "
                           "/api/reversi/{hint,moves,play,info}.\n"
                           "Stops on SIGINT or SIGTERM.")) {
@@ -124,7 +125,7 @@ int run_serve(const Arguments& arguments) {
   serve::HttpServer server(api, server_options);
   // Before the first line on stdout, which a refused option must not print.
   // Each refuses its options for the other games: both run.
-  std::string game = serve::configure_game(api, arguments, kalah, files, quiet);
+  std::string game = serve::configure_mancala(api, arguments, mancala, files, quiet);
   const std::string reversi_game = serve::configure_reversi(api, arguments, reversi, files);
   if (game.empty()) game = reversi_game;
   std::cout << "listening on " << server.url() << std::endl;

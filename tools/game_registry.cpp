@@ -31,7 +31,8 @@ const std::vector<GameEntry>& other_games() {
         {"query", oware_cli::run_query},
         {"verify", oware_cli::run_verify},
         {"stats", oware_cli::run_stats},
-        {"batch", oware_cli::run_batch}}},
+        {"batch", oware_cli::run_batch},
+        {"serve", run_serve}}},
       {"reversi",
        "Reversi (Othello) on 4x4, 6x6, 8x8: exact endgame solving",
        {{"show", reversi_cli::run_show},
@@ -52,7 +53,8 @@ const std::vector<GameEntry>& other_games() {
         {"query", congkak_cli::run_query},
         {"verify", congkak_cli::run_verify},
         {"stats", congkak_cli::run_stats},
-        {"batch", congkak_cli::run_batch}}},
+        {"batch", congkak_cli::run_batch},
+        {"serve", run_serve}}},
   };
   return games;
 }

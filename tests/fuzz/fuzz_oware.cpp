@@ -4,7 +4,8 @@
 // The first two bytes pick the variant (houses 1..8, seeds 1..6) and the third what to do with
 // the rest: parse it as a position string, as a game, or write it to a file and load it as an
 // endgame database. A parser either throws InputError or returns a position whose text form
-// parses back to the same position and whose seeds add up to the variant's; the loader either
+// parses back to the same position and whose seeds add up to the variant's, and each of whose
+// legal moves sown seed by seed (oware_sowing) gives play()'s position; the loader either
 // throws FileError or returns a database whose stats and (when small) verify() run.
 
 #include <unistd.h>
@@ -21,6 +22,7 @@
 #include "games/oware/oware.hpp"
 #include "games/oware/oware_database.hpp"
 #include "games/oware/oware_position.hpp"
+#include "games/oware/oware_sowing.hpp"
 
 namespace {
 
@@ -38,6 +40,10 @@ void check_position(const Oware& game, const OwarePosition& position) {
   }
   check(total == game.total_seeds());
   check(parse_position(game, position_string(game, position)) == position);
+  // Every legal move sown seed by seed (the page's account) lands where play() says.
+  for (const OwareMove move : game.legal_moves(search_state(game, position))) {
+    check(sow(game, position, move).after == play(game, position, move));
+  }
 }
 
 void load_database(const std::string& bytes) {

@@ -5,6 +5,7 @@
 
 #include "oware/oware_commands.hpp"
 #include "oware/oware_options.hpp"
+#include "oware/oware_output.hpp"
 #include "options.hpp"
 
 namespace rastros::tools::oware_cli {
@@ -32,12 +33,7 @@ int run_show(const Arguments& arguments) {
   const auto moves = game.legal_moves(search_state(game, position));
   const auto captures = final_captures(game, position);
   if (json) {
-    Json out = position_json(input);
-    Json legal = Json::array();
-    for (const OwareMove move : moves) legal.push(move_name(move));
-    out.set("legal_moves", legal).set("ended", ended);
-    if (ended) out.set("captures", Json::array().push(captures[0]).push(captures[1]));
-    std::cout << out.dump() << "\n";
+    std::cout << show_json(input).dump() << "\n";
     return 0;
   }
   std::cout << "Oware(" << game.houses() << "," << game.seeds() << "), Abapa rules\n\n"

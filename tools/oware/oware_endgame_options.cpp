@@ -48,11 +48,18 @@ void add_endgame_options(po::options_description& description, EndgameOptions& o
 
 std::shared_ptr<const OwareDatabase> database_for_solve(const Oware& game,
                                                         const EndgameOptions& options, bool quiet) {
-  if (options.file && options.seeds) throw InputError("give --endgame or --endgame-seeds, not both");
-  if (options.file) return std::make_shared<OwareDatabase>(OwareDatabase::load(*options.file, &game));
+  return database_for_solve(game, options.file, options.seeds, quiet);
+}
+
+std::shared_ptr<const OwareDatabase> database_for_solve(const Oware& game,
+                                                        const std::optional<std::string>& file,
+                                                        std::optional<int> seeds, bool quiet) {
+  if (file && seeds) throw InputError("give --endgame or --endgame-seeds, not both");
+  if (file) return std::make_shared<OwareDatabase>(OwareDatabase::load(*file, &game));
   // No level above the variant's seeds can occur.
-  const int seeds = options.seeds ? *options.seeds : std::min(default_seeds(game), game.total_seeds());
-  return std::make_shared<OwareDatabase>(OwareDatabase::build(game, seeds, progress_options(quiet || !options.seeds)));
+  const int k = seeds ? *seeds : std::min(default_seeds(game), game.total_seeds());
+  return std::make_shared<OwareDatabase>(
+      OwareDatabase::build(game, k, progress_options(quiet || !seeds)));
 }
 
 int write_database(const Oware& game, const EndgameOptions& endgame, const std::string& file,

@@ -27,6 +27,10 @@ void add_endgame_options(po::options_description& description, EndgameOptions& o
 std::shared_ptr<const oware::OwareDatabase> database_for_solve(const oware::Oware& game,
                                                                const EndgameOptions& options,
                                                                bool quiet);
+/// The same from --endgame and --endgame-seeds alone (the server's options).
+std::shared_ptr<const oware::OwareDatabase> database_for_solve(
+    const oware::Oware& game, const std::optional<std::string>& file, std::optional<int> seeds,
+    bool quiet);
 
 /// `solve --db FILE`: builds the database up to --endgame-seeds and writes it; prints a
 /// summary. Returns the exit status.

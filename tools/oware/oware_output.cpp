@@ -46,6 +46,22 @@ Json report_json(const OwareReport& report) {
   return out;
 }
 
+Json show_json(const OwareInput& input) {
+  const Oware& game = input.game;
+  const bool ended = has_ended(game, input.position);
+  Json out = position_json(input);
+  Json legal = Json::array();
+  for (const OwareMove move : game.legal_moves(search_state(game, input.position))) {
+    legal.push(move_name(move));
+  }
+  out.set("legal_moves", legal).set("ended", ended);
+  if (ended) {
+    const auto captures = final_captures(game, input.position);
+    out.set("captures", Json::array().push(captures[0]).push(captures[1]));
+  }
+  return out;
+}
+
 void print_report(const OwareReport& report) {
   const OwarePosition& position = report.input.position;
   const int mover = position.to_move + 1;

@@ -18,6 +18,9 @@ struct OwareReport {
 /// "win", "loss" or "draw" for the side to move.
 std::string value_name(const OwareReport& report);
 Json report_json(const OwareReport& report);
+/// The keys of `show --game oware --json`: the position's, then legal_moves, ended, and for an
+/// ended game captures (each side's final captures).
+Json show_json(const OwareInput& input);
 void print_report(const OwareReport& report);
 
 }  // namespace rastros::tools::oware_cli

@@ -10,7 +10,9 @@
 #include "map_output.hpp"
 #include "options.hpp"
 #include "rastros/notation.hpp"
+#include "serve/congkak_api.hpp"
 #include "serve/kalah_api.hpp"
+#include "serve/oware_api.hpp"
 #include "serve/reversi_api.hpp"
 #include "serve/lru_cache.hpp"
 
@@ -68,10 +70,6 @@ bool same_game(const Rastros& a, const Rastros& b) {
 std::string game_key(const Rastros& rastros) {
   return rastros.board().name() + " " + std::string(steps_name(rastros.board().steps())) + " " +
          std::string(rules_name(rastros.stuck_rule()));
-}
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 std::string content_type_of(const std::filesystem::path& path) {
@@ -194,6 +192,14 @@ void Api::serve_kalah(KalahServe kalah) {
   kalah_ = std::make_unique<KalahApi>(*this, std::move(kalah));
 }
 
+void Api::serve_congkak(CongkakServe congkak) {
+  congkak_ = std::make_unique<CongkakApi>(*this, std::move(congkak));
+}
+
+void Api::serve_oware(OwareServe oware) {
+  oware_ = std::make_unique<OwareApi>(*this, std::move(oware));
+}
+
 void Api::serve_reversi(ReversiServe reversi) {
   reversi_ = std::make_unique<ReversiApi>(*this, std::move(reversi));
 }
@@ -246,6 +252,12 @@ std::optional<Response> Api::respond(std::string_view method, std::string_view t
       const std::map<std::string, std::string> parameters = parse_query(query);
       if (kalah_ && path.starts_with("/api/kalah/")) {
         return kalah_->respond(path, parameters, received, may_search);
+      }
+      if (congkak_ && path.starts_with("/api/congkak/")) {
+        return congkak_->respond(path, parameters, received, may_search);
+      }
+      if (oware_ && path.starts_with("/api/oware/")) {
+        return oware_->respond(path, parameters, received, may_search);
       }
       if (reversi_ && path.starts_with("/api/reversi/")) {
         return reversi_->respond(path, parameters, received, may_search);
@@ -363,6 +375,8 @@ Response Api::file(std::string_view path) const {
   const Response not_found{404, "text/plain; charset=utf-8", "not found\n"};
   std::string name(path != "/" ? std::string(path)
                    : kalah_   ? "/kalah.html"
+                   : congkak_ ? "/congkak.html"
+                   : oware_   ? "/oware.html"
                    : reversi_ ? "/reversi.html"
                               : "/index.html");
   name.erase(0, 1);

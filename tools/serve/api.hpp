@@ -8,6 +8,8 @@
 //       the JSON of `rastros map --json` plus "source": "search"
 //   GET /api/info      the loaded databases and the server's limits
 //   GET /api/kalah/... when serving Kalah (serve_kalah; kalah_api.hpp), and / is kalah.html
+//   GET /api/congkak/..., /api/oware/... likewise (congkak_api.hpp, oware_api.hpp: the mancala
+//       games share mancala_api.hpp), / is congkak.html, oware.html
 //   GET /api/reversi/... likewise for Reversi (reversi_api.hpp), / is reversi.html
 //   GET /, /app.js...  the page's files, from the web root
 //
@@ -42,10 +44,21 @@ namespace rastros::tools::serve {
 
 using Clock = std::chrono::steady_clock;
 
-class KalahApi;
+template <class Rules>
+class MancalaApi;
+struct KalahRules;
 struct KalahServe;
+struct CongkakRules;
+struct CongkakServe;
+struct OwareRules;
+struct OwareServe;
 class ReversiApi;
 struct ReversiServe;
+
+/// Seconds from `start` to now: a request's time so far.
+inline double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 struct ApiOptions {
   /// Time budget of a request that needs a search, from its arrival.
@@ -98,6 +111,10 @@ class Api {
   /// Answers /api/kalah/ (kalah_api.hpp) for `kalah`'s variant too, and serves kalah.html as
   /// the page. Call before serving.
   void serve_kalah(KalahServe kalah);
+  /// Likewise /api/congkak/ (congkak_api.hpp) and congkak.html.
+  void serve_congkak(CongkakServe congkak);
+  /// Likewise /api/oware/ (oware_api.hpp) and oware.html.
+  void serve_oware(OwareServe oware);
   /// Likewise /api/reversi/ (reversi_api.hpp) and reversi.html.
   void serve_reversi(ReversiServe reversi);
 
@@ -127,7 +144,9 @@ class Api {
   ApiOptions options_;
   std::vector<std::unique_ptr<Loaded>> databases_;
   std::unique_ptr<Cache> cache_;
-  std::unique_ptr<KalahApi> kalah_;
+  std::unique_ptr<MancalaApi<KalahRules>> kalah_;
+  std::unique_ptr<MancalaApi<CongkakRules>> congkak_;
+  std::unique_ptr<MancalaApi<OwareRules>> oware_;
   std::unique_ptr<ReversiApi> reversi_;
   std::atomic<bool> stopped_{false};
   std::mutex slots_mutex_;

@@ -1,8 +1,9 @@
 #pragma once
 // Kalah in `rastros serve --game kalah`: the endpoints under /api/kalah/ for the one variant
 // the server was started with (its houses, seeds and rule; requests may name them, and must
-// then name the same). The rules, the solver and the seed-by-seed sowing are the library's
-// (solver/games/kalah/); this file only reads requests and writes JSON.
+// then name the same), on the endpoints every mancala game shares (mancala_api.hpp). The rules,
+// the solver and the seed-by-seed sowing are the library's (solver/games/kalah/); this file
+// only reads requests and writes JSON.
 //
 //   GET /api/kalah/info                     the variant, its start, the endgame database, limits
 //   GET /api/kalah/solve?moves=1+3          (or position=...) the JSON of
@@ -13,19 +14,20 @@
 // Solves go through the Api's search slots and time budget; answers from the endgame database,
 // ended games, moves, plays, errors and solves already made (a cache) are answered at once.
 
-#include <boost/program_options.hpp>
+#include <array>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "games/kalah/kalah_analysis.hpp"
-#include "kalah/kalah_endgame_options.hpp"
 #include "kalah/kalah_options.hpp"
 #include "serve/api.hpp"
-#include "serve/lru_cache.hpp"
+#include "serve/mancala_api.hpp"
 
 namespace rastros::tools::serve {
 
@@ -37,50 +39,35 @@ struct KalahServe {
   std::string endgame_file;
 };
 
-class KalahApi {
- public:
-  KalahApi(Api& api, KalahServe serve);
-
-  /// The response to /api/kalah/...; nothing when it needs a search and `may_search` is false.
-  /// Throws InputError (400) and SearchCancelled (503) as the Api's own endpoints do.
-  std::optional<Response> respond(std::string_view path,
-                                  const std::map<std::string, std::string>& values,
-                                  Clock::time_point received, bool may_search);
-
- private:
+/// What MancalaApi (mancala_api.hpp) needs of Kalah: one variant a server, its endgame
+/// database answering at once, KalahSolver searching, and the seed-by-seed sowing path.
+struct KalahRules {
+  static constexpr std::string_view kName = "kalah";
+  static constexpr bool kVariableVariant = false;
+  static constexpr std::array<std::string_view, 3> kVariantKeys{"houses", "seeds", "rules"};
+  using Serve = KalahServe;
+  using Input = kalah_cli::KalahInput;
   struct Solved {
     kalah::KalahResult result;
     std::uint64_t nodes = 0;
   };
-  kalah_cli::KalahInput input_of(const Parameters& parameters) const;
-  std::optional<Response> solve(const Parameters& parameters, Clock::time_point received,
-                                bool may_search);
-  Response play(const Parameters& parameters) const;
-  Response info() const;
 
-  Api& api_;
-  KalahServe serve_;
-  LruCache<Solved> cache_;
+  static std::vector<std::pair<std::string_view, std::string>> served(const Serve& serve);
+  static std::string variant_name(const Serve& serve) { return serve.game.name(); }
+  static Input resolve(const Serve& serve, const Parameters& parameters);
+  static Json show_json(const Input& input);
+  /// Ended games and database positions; nothing when a search is needed.
+  static std::optional<Json> answer_now(const Serve& serve, const Input& input, double seconds);
+  static std::string key(const Input& input);
+  static Solved search(const Serve& serve, const ApiOptions& options, const Input& input,
+                       const std::atomic<bool>& stopped, Clock::time_point until);
+  static Json answer_json(const Serve& serve, const Input& input, const Solved& solved,
+                          double seconds);
+  static Json play_json(Input input, const std::string& move, bool from_moves);
+  static Json info_json(const Serve& serve, const kalah::Kalah& game);
 };
 
-/// `rastros serve`'s Kalah options: --houses --seeds --rules (no defaults here: given only with
-/// --game kalah) and --endgame FILE / --endgame-seeds K.
-struct KalahServeOptions {
-  std::optional<int> houses;
-  std::optional<int> seeds;
-  std::optional<std::string> rules;
-  kalah_cli::EndgameOptions endgame;
-};
-void add_kalah_serve_options(boost::program_options::options_description& description,
-                             KalahServeOptions& options);
-
-/// Sets `api` up for the game of `arguments` (--game): for kalah, the variant (default
-/// Kalah(4,4), standard rules) and its endgame database (built, or read from --endgame); for
-/// rastros, checks that no Kalah option was given. Throws InputError for options that do not
-/// apply (--db with kalah, --houses without it), FileError for an unusable --endgame file.
-/// Returns a line describing the game served ("kalah(4,4), endgame database of 20 seeds").
-std::string configure_game(Api& api, const std::vector<std::string>& arguments,
-                           const KalahServeOptions& options,
-                           const std::vector<std::string>& databases, bool quiet);
+using KalahApi = MancalaApi<KalahRules>;
+extern template class MancalaApi<KalahRules>;
 
 }  // namespace rastros::tools::serve

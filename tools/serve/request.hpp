@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "json.hpp"
@@ -42,6 +43,9 @@ class Parameters {
  public:
   Parameters(const std::map<std::string, std::string>& values,
              std::initializer_list<std::string_view> known, std::string_view endpoint)
+      : Parameters(values, std::vector<std::string_view>(known), endpoint) {}
+  Parameters(const std::map<std::string, std::string>& values,
+             const std::vector<std::string_view>& known, std::string_view endpoint)
       : values_(values) {
     for (const auto& [name, value] : values) {
       if (std::find(known.begin(), known.end(), name) == known.end()) {

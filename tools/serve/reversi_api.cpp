@@ -15,10 +15,6 @@ using namespace rastros::reversi;
 
 namespace {
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
 std::string board_name(const Reversi& game) {
   return std::to_string(game.size()) + "x" + std::to_string(game.size());
 }

@@ -39,10 +39,11 @@ CongkakSowing sow(const Congkak& game, const CongkakPosition& position, CongkakM
     if (static_cast<std::int64_t>(sowing.laps.size()) >= lap_limit) {
       throw std::logic_error("congkak: a move ran past its lap bound");
     }
-    CongkakLap lap{pit, after.rows[pit.player][pit.house], pit};
+    CongkakLap lap{pit, after.rows[pit.player][pit.house], pit, {}};
     after.rows[pit.player][pit.house] = 0;
     for (int seed = 0; seed < lap.seeds; ++seed) {
       pit = next_pit(pit, mover, m);
+      lap.path.push_back(pit);
       ++(pit.house == m ? after.stores[mover] : after.rows[pit.player][pit.house]);
     }
     lap.end = pit;

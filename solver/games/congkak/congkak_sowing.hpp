@@ -19,6 +19,8 @@ struct CongkakLap {
   CongkakPit start;  // the house lifted (the move's house for the first lap)
   int seeds = 0;     // the seeds it held, sown one a pit from the next pit on
   CongkakPit end;    // where the last seed fell
+  /// Where each seed fell, in order (`seeds` pits, the last one `end`): for animating a lap.
+  std::vector<CongkakPit> path;
 };
 
 /// The last seed in an empty house of the mover's, banked with the opposite house's seeds.

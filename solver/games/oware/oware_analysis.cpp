@@ -4,6 +4,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "engine/score_solver.hpp"
 #include "games/oware/oware_level_solver.hpp"
 
 namespace rastros::oware {
@@ -13,13 +14,14 @@ namespace {
 // The positions beyond the database reachable from a root, and once solved their scores.
 class BeyondDatabase {
  public:
-  BeyondDatabase(const Oware& game, const OwareDatabase& database)
-      : game_(game), database_(database) {}
+  BeyondDatabase(const Oware& game, const OwareDatabase& database, const std::atomic<bool>* stop)
+      : game_(game), database_(database), stop_(stop) {}
 
   // Gathers the positions; false when there are more than `budget`.
   bool explore(const OwareState& root, std::uint64_t budget) {
     if (beyond(root)) add(root);
     for (std::size_t next = 0; next < states_.size(); ++next) {
+      check_stop();
       const OwareState state = states_[next];
       for (const OwareMove move : game_.legal_moves(state)) {
         const OwareState child = game_.play(state, move).next;
@@ -39,7 +41,10 @@ class BeyondDatabase {
       by_seeds[game_.seeds_in_play(states_[i])].push_back(i);
     }
     scores_.assign(states_.size(), 0);
-    for (const auto& [seeds, members] : by_seeds) solve_level_of(seeds, members);
+    for (const auto& [seeds, members] : by_seeds) {
+      check_stop();
+      solve_level_of(seeds, members);
+    }
   }
 
   int score(const OwareState& state) const {
@@ -49,6 +54,9 @@ class BeyondDatabase {
   std::uint64_t size() const { return states_.size(); }
 
  private:
+  void check_stop() const {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) throw engine::SearchStopped{};
+  }
   bool beyond(const OwareState& state) const {
     return game_.seeds_in_play(state) > database_.max_seeds();
   }
@@ -86,6 +94,7 @@ class BeyondDatabase {
 
   const Oware& game_;
   const OwareDatabase& database_;
+  const std::atomic<bool>* stop_;
   std::vector<OwareState> states_;
   std::unordered_map<std::uint64_t, std::uint32_t> index_;
   std::vector<int> scores_;
@@ -94,8 +103,9 @@ class BeyondDatabase {
 }  // namespace
 
 std::optional<OwareAnalysis> analyse(const Oware& game, const OwareDatabase& database,
-                                     const OwareState& state, std::uint64_t max_positions) {
-  BeyondDatabase beyond(game, database);
+                                     const OwareState& state, std::uint64_t max_positions,
+                                     const std::atomic<bool>* stop) {
+  BeyondDatabase beyond(game, database, stop);
   if (!beyond.explore(state, max_positions)) return std::nullopt;
   beyond.solve();
   OwareAnalysis analysis;

@@ -5,6 +5,7 @@
 // level by level (fewer seeds first) with the same cycle-proof
 // level solver as the database; it gives up, never guesses, past a budget of positions.
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,8 +32,10 @@ struct OwareAnalysis {
 };
 
 /// The analysis of `state`, or nothing when the search would need more than `max_positions`
-/// positions beyond the database. `database` must have `game`'s houses.
+/// positions beyond the database. `database` must have `game`'s houses. With `stop`, throws
+/// engine::SearchStopped soon after it is set (from another thread: a server's deadline).
 std::optional<OwareAnalysis> analyse(const Oware& game, const OwareDatabase& database,
-                                     const OwareState& state, std::uint64_t max_positions);
+                                     const OwareState& state, std::uint64_t max_positions,
+                                     const std::atomic<bool>* stop = nullptr);
 
 }  // namespace rastros::oware

@@ -1,9 +1,13 @@
-// The Kalah page of `rastros serve --game kalah`: plays against the server's perfect play.
-// GET /api/kalah/info gives the variant, /api/kalah/play each move with the pit every seed
-// lands in (animated seed by seed), /api/kalah/solve the value, the score and every move's
-// score. Plain JavaScript, no build step. The page never applies the rules itself: the
-// server sows every move.
+// The mancala pages of `rastros serve --game kalah|congkak|oware` (kalah.html, congkak.html,
+// oware.html, each naming its game in <body data-game>): play against the server's perfect
+// play. GET /api/GAME/info gives the variant, /api/GAME/play each move with the pit every seed
+// lands in (animated seed by seed; Congkak's relay sowing lap by lap; Oware's captured houses),
+// /api/GAME/solve the value, the score and every move's score (Oware: or "unknown" when the
+// search is over its budget). Plain JavaScript, no build step. The page never applies the
+// rules itself: the server sows every move.
 'use strict';
+
+const GAME = document.body.dataset.game || 'kalah';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const PIT = 76;
@@ -96,8 +100,10 @@ function drawBoard(counts, {legal = [], hints = null, marks = new Map()} = {}) {
       const group = svgElement('g', {
         class: classes.join(' '), 'data-player': player, 'data-pit': pit,
       }, svg);
+      // Oware has no stores: the pits at the ends count each player's captures.
+      const storeName = GAME === 'oware' ? 'captures' : 'store';
       svgElement('title', {}, group).textContent = store ?
-          `player ${player}'s store: ${count}` : `player ${player}'s house ${pit}: ${count}`;
+          `player ${player}'s ${storeName}: ${count}` : `player ${player}'s house ${pit}: ${count}`;
       svgElement('rect', {
         x: box.x, y: box.y, width: box.w, height: box.h, rx: store ? 30 : 22, class: 'pit-shape',
       }, group);
@@ -137,8 +143,8 @@ class ApiError extends Error {
 }
 
 async function api(path, parameters) {
-  const query = new URLSearchParams(parameters).toString();
-  const response = await fetch(`/api/kalah/${path}?${query}`);
+  const query = new URLSearchParams({...game.variant, ...parameters}).toString();
+  const response = await fetch(`/api/${GAME}/${path}?${query}`);
   let body;
   try {
     body = await response.json();
@@ -154,6 +160,7 @@ async function api(path, parameters) {
 
 const game = {
   info: null,
+  variant: {},      // the houses and seeds every request names (Congkak: the page picks them)
   human: '1',       // '1', '2' or 'both'
   moves: [],        // house numbers as strings, from the start
   trail: [],        // the position after each prefix of moves: {position, to_move, ended, ...}
@@ -165,34 +172,54 @@ const game = {
 };
 
 const current = () => game.trail[game.trail.length - 1];
-const humanToMove = (toMove) => game.human === 'both' || Number(game.human) === toMove;
+// The server could not settle the position within its budget (Oware): nobody plays for the
+// computer, so the person moves for both sides until a known position.
+const unknown = () => Boolean(game.answer && game.answer.value === 'unknown');
+const humanToMove = (toMove) => game.human === 'both' || Number(game.human) === toMove ||
+    unknown();
 
 function evaluationText(answer) {
+  if (answer.value === 'unknown') return `Unknown: ${answer.reason}.`;
   if (answer.value === 'draw') return 'A draw with best play.';
-  return `Player ${answer.winner} wins by ${Math.abs(answer.score)} with best play.`;
+  // Oware's "score" counts captures from here on; "margin" is the final one.
+  const margin = answer.margin !== undefined ? answer.margin : answer.score;
+  return `Player ${answer.winner} wins by ${Math.abs(margin)} with best play.`;
+}
+
+// The houses the side to move may sow: the server's list when it gives one (Oware's feeding
+// rule), else every house holding seeds.
+function legalHouses(view, counts) {
+  if (view.legal_moves) return view.legal_moves;
+  return counts.rows[view.to_move - 1].map((seeds, i) => (seeds > 0 ? String(i + 1) : null))
+      .filter(Boolean);
 }
 
 function render() {
   const view = current();
   const counts = game.animating ? game.animating.counts : parsePosition(view.position);
   const yourTurn = !game.animating && !view.ended && humanToMove(view.to_move);
-  const legal = yourTurn ? counts.rows[view.to_move - 1]
-      .map((seeds, i) => (seeds > 0 ? String(i + 1) : null)).filter(Boolean) : [];
-  const hints = $('hint').checked && game.answer && yourTurn ?
-      new Map(game.answer.children.map((child) => [child.move, child])) : null;
+  const legal = yourTurn ? legalHouses(view, counts) : [];
+  const hints = $('hint').checked && game.answer && !unknown() && yourTurn ?
+      new Map((game.answer.hints || game.answer.children).map((child) => [child.move, child])) :
+      null;
   drawBoard(counts, {legal, hints, marks: game.animating ? game.animating.marks : new Map()});
 
   let status;
   if (view.ended) {
-    const [one, two] = finalStores(counts);
+    const [one, two] = view.final_stores || finalStores(counts);
     status = one === two ? `Game over: a draw, ${one}–${two}.` :
         `Game over: player ${one > two ? 1 : 2} wins ${Math.max(one, two)}–${Math.min(one, two)}.`;
   } else if (game.error) {
     status = `The computer could not answer: ${game.error}`;
   } else if (game.animating) {
-    status = `Player ${counts.toMove} sows…`;
+    status = `Player ${counts.toMove} sows` +
+        (game.animating.lap ? ` (${game.animating.lap})…` : '…');
   } else if (game.thinking && !humanToMove(view.to_move)) {
     status = 'The computer is thinking…';
+  } else if (unknown() && !game.animating && game.human !== 'both' &&
+      Number(game.human) !== view.to_move) {
+    status = `The solver cannot settle this position within its budget: play player ` +
+        `${view.to_move}'s move yourself, or undo.`;
   } else if (humanToMove(view.to_move)) {
     status = `Your move (player ${view.to_move}): click a highlighted house.` +
         (view.again ? ' Your last seed landed in your store: move again.' : '');
@@ -204,7 +231,7 @@ function render() {
   const answer = game.answer;
   $('evaluation').textContent = view.ended ? '' :
       answer ? evaluationText(answer) : (game.error ? '' : 'Evaluating…');
-  $('source').textContent = answer && !view.ended ?
+  $('source').textContent = answer && !view.ended && answer.seconds !== undefined ?
       `Answered by ${answer.source === 'database' ? 'the endgame database' : 'the live solver'}` +
       ` in ${(answer.seconds * 1000).toFixed(answer.seconds < 0.01 ? 2 : 0)} ms.` : '';
 
@@ -214,7 +241,10 @@ function render() {
     const step = game.trail[i];
     const item = document.createElement('li');
     item.textContent = `player ${step.player}: ${step.move}` +
-        (step.capture ? `, captures ${step.capture.seeds}` : '') + (step.again ? ', again' : '');
+        (step.laps > 1 ? `, ${step.laps} laps` : '') +
+        (step.captured ? `, captures ${step.captured}` : '') +
+        (step.grandSlam ? ', a grand slam (captures nothing)' : '') + (step.again ? ', again' : '');
+    item.dataset.sown = step.sown;  // for tests: each move's pits, as the board's data-sown
     list.appendChild(item);
   }
   list.dataset.moves = game.moves.join(' ');
@@ -252,46 +282,64 @@ async function refresh() {
   } catch (error) {
     if (number !== game.request) return;
     game.thinking = false;
-    game.error = error.status === 503 ? `${error.message}. Undo, or serve a smaller variant.` :
+    game.error = error.status === 503 ? `${error.message}. Undo, or play a smaller variant.` :
         error.message;
     render();
   }
 }
 
-// Shows a play answer seed by seed: the house emptied, each seed landing, the capture.
+// The houses a move captured and the seeds: Kalah's and Congkak's house and the one opposite,
+// Oware's chain.
+function capturedPits(result) {
+  if (result.capture) {
+    return {pits: [result.capture.house, result.capture.opposite], seeds: result.capture.seeds};
+  }
+  return {pits: result.captured || [], seeds: result.seeds_captured || 0};
+}
+
+// Shows a play answer seed by seed, lap by lap (Congkak's relay sowing lifts the house its
+// last seed fell into and sows on): each house lifted, each seed landing, the capture.
 async function animate(result) {
   const counts = parsePosition(result.before);
   const mover = result.player;
-  counts.rows[mover - 1][Number(result.move) - 1] = 0;
-  const marks = new Map([[pitKey(mover, result.move), 'sowing']]);
+  const laps = result.laps || [{start: {player: mover, pit: result.move}, path: result.path}];
+  const marks = new Map();
   game.animating = {counts, marks};
-  render();
   const shown = [];  // the pits drawn receiving a seed, for tests: the board's data-sown
-  for (const step of result.path) {
-    await sleep(DELAY);
-    if (step.pit === 'store') counts.stores[step.player - 1]++;
-    else counts.rows[step.player - 1][Number(step.pit) - 1]++;
-    for (const [key, mark] of marks) if (mark === 'last') marks.delete(key);
-    marks.set(pitKey(step.player, step.pit), 'last');
+  for (const [index, lap] of laps.entries()) {
+    if (index > 0) await sleep(2 * DELAY);
+    counts.rows[lap.start.player - 1][Number(lap.start.pit) - 1] = 0;
+    for (const [key, mark] of marks) if (mark === 'sowing') marks.delete(key);
+    marks.set(pitKey(lap.start.player, lap.start.pit), 'sowing');
+    game.animating.lap = laps.length > 1 ? `lap ${index + 1} of ${laps.length}` : '';
     render();
-    shown.push(pitKey(step.player, step.pit));
+    if (index > 0) shown.push('|');
+    for (const step of lap.path) {
+      await sleep(DELAY);
+      if (step.pit === 'store') counts.stores[step.player - 1]++;
+      else counts.rows[step.player - 1][Number(step.pit) - 1]++;
+      for (const [key, mark] of marks) if (mark === 'last') marks.delete(key);
+      marks.set(pitKey(step.player, step.pit), 'last');
+      render();
+      shown.push(pitKey(step.player, step.pit));
+    }
   }
-  if (result.capture) {
-    const {house, opposite, seeds} = result.capture;
+  const captured = capturedPits(result);
+  if (captured.pits.length > 0) {
     await sleep(2 * DELAY);
-    marks.set(pitKey(house.player, house.pit), 'captured');
-    marks.set(pitKey(opposite.player, opposite.pit), 'captured');
+    for (const pit of captured.pits) marks.set(pitKey(pit.player, pit.pit), 'captured');
     render();
     await sleep(2 * DELAY);
-    counts.rows[house.player - 1][Number(house.pit) - 1] = 0;
-    counts.rows[opposite.player - 1][Number(opposite.pit) - 1] = 0;
-    counts.stores[mover - 1] += seeds;
+    for (const pit of captured.pits) counts.rows[pit.player - 1][Number(pit.pit) - 1] = 0;
+    counts.stores[mover - 1] += captured.seeds;
     marks.set(pitKey(mover, 'store'), 'last');
     render();
-    shown.push(`captured ${seeds}`);
+    shown.push(`captured ${captured.seeds}`);
   }
   $('board').dataset.sown = shown.join(' ');
+  $('board').dataset.laps = String(laps.length);
   await sleep(DELAY);
+  return shown.join(' ');
 }
 
 async function playMove(house, byComputer = false) {
@@ -304,12 +352,15 @@ async function playMove(house, byComputer = false) {
   render();  // busy at once: the click's answer is on its way
   try {
     const result = await api('play', {moves: game.moves.join(' '), move: String(house)});
-    await animate(result);
+    const sown = await animate(result);
     if (number !== game.request) return;
     game.moves = result.moves;
     game.trail.push({
       position: result.position, to_move: result.to_move, ended: result.ended,
-      again: result.again, player: result.player, move: result.move, capture: result.capture,
+      again: result.again, player: result.player, move: result.move,
+      captured: capturedPits(result).seeds, grandSlam: Boolean(result.grand_slam),
+      laps: result.laps ? result.laps.length : 1, legal_moves: result.legal_moves,
+      final_stores: result.final_stores, sown,
     });
   } catch (error) {
     game.error = error.message;
@@ -328,14 +379,53 @@ function undo() {
   refresh();
 }
 
-function newGame() {
+const TITLES = {
+  kalah: (info) => `Kalah(${info.houses},${info.seeds}), ${info.rules} rules`,
+  congkak: (info) => `Congkak(${info.houses},${info.seeds})`,
+  oware: (info) => `Oware(${info.houses},${info.seeds}), Abapa rules`,
+};
+
+function describe(info) {
+  $('variant-name').textContent = `${TITLES[GAME](info)}, against perfect play`;
+  const seedsWhere = GAME === 'oware' ? 'seeds on the board' : 'seeds in play';
+  const budget = GAME === 'oware' ?
+      `at most ${info.max_positions} positions beyond it and ${info.max_seconds} s; past ` +
+      'that the page says unknown, never guesses' : `up to ${info.max_seconds} s`;
+  $('db-note').textContent = (info.endgame_seeds >= 0 ?
+      `Endgame database: every position with at most ${info.endgame_seeds} ${seedsWhere} ` +
+      'answered at once' : 'No endgame database') +
+      `; other positions are searched (${budget}).`;
+}
+
+// The variant the page's fields ask for (Congkak: any houses and seeds); the server checks it.
+async function chooseVariant() {
+  if (!$('houses')) return true;
+  const variant = {houses: $('houses').value, seeds: $('seeds').value};
+  try {
+    const info = await api('info', variant);
+    game.variant = variant;
+    game.info = info;
+    describe(info);
+    return true;
+  } catch (error) {
+    $('status').textContent = `Cannot start that variant: ${error.message}`;
+    $('status').classList.add('error');
+    return false;
+  }
+}
+
+async function newGame() {
+  if (!(await chooseVariant())) return;
   game.human = $('side').value;
   game.moves = [];
-  game.trail = [{position: game.info.start, to_move: 1, ended: false}];
+  game.trail = [{
+    position: game.info.start, to_move: 1, ended: false, legal_moves: game.info.legal_moves,
+  }];
   game.animating = null;
   refresh();
   const parameters = new URLSearchParams(location.search);
   parameters.set('side', game.human);
+  for (const [name, value] of Object.entries(game.variant)) parameters.set(name, value);
   history.replaceState(null, '', `?${parameters}`);
 }
 
@@ -343,17 +433,16 @@ async function init() {
   try {
     game.info = await api('info', {});
   } catch (error) {
-    $('status').textContent = `No Kalah server here: ${error.message} (start rastros serve --game kalah).`;
+    $('status').textContent = `No ${TITLES[GAME]({}).split('(')[0]} server here: ` +
+        `${error.message} (start rastros serve --game ${GAME}).`;
     $('status').classList.add('error');
     return;
   }
-  const info = game.info;
-  $('variant-name').textContent = `Kalah(${info.houses},${info.seeds}), ${info.rules} rules, ` +
-      'against perfect play';
-  $('db-note').textContent = (info.endgame_seeds >= 0 ?
-      `Endgame database: every position with at most ${info.endgame_seeds} seeds in play ` +
-      'answered at once' : 'No endgame database') +
-      `; other positions are searched (up to ${info.max_seconds} s).`;
+  describe(game.info);
+  if ($('houses')) {
+    $('houses').value = address.get('houses') || game.info.houses;
+    $('seeds').value = address.get('seeds') || game.info.seeds;
+  }
   if (['1', '2', 'both'].includes(address.get('side'))) $('side').value = address.get('side');
   $('hint').checked = address.get('hint') === '1';
   $('side').addEventListener('change', newGame);
