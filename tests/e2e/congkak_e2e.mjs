@@ -3,43 +3,9 @@
 // Usage: node congkak_e2e.mjs URL SCREENSHOT.png PLAYWRIGHT_CORE_DIR
 // Plays a relaying move and watches it sown lap by lap, uses hints and undo, plays a game to
 // the end, and starts a new game of another variant (and is refused one too large).
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {runPageTest} from './browser.mjs';
 
-const [url, screenshot, playwrightDir] = process.argv.slice(2);
-if (!url || !screenshot || !playwrightDir) {
-  console.error('usage: node congkak_e2e.mjs URL SCREENSHOT.png PLAYWRIGHT_CORE_DIR');
-  process.exit(2);
-}
-const {chromium} = await import(pathToFileURL(join(playwrightDir, 'index.mjs')).href);
-
-const started = Date.now();
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-  console.log(`ok: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
-
-const profile = mkdtempSync(join(tmpdir(), 'rastros-congkak-e2e-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: {width: 1000, height: 640},
-  timeout: 60000,
-});
-const errors = [];
-let failed = false;
-try {
-  const page = context.pages()[0] || await context.newPage();
-  page.setDefaultTimeout(60000);  // generous: CI runs it beside other suites
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-
+await runPageTest('congkak_e2e', async ({url, screenshot, page, check, errors}) => {
   const moves = async () => (await page.locator('#move-list').getAttribute('data-moves')) || '';
   const ready = () => page.waitForSelector('body[data-state="ready"]');
   const counts = async () => (await page.locator('#board text.count').allTextContents()).map(Number);
@@ -116,11 +82,4 @@ try {
   errors.splice(before, errors.length - before,
                 ...errors.slice(before).filter((e) => !/status of 400/.test(e)));
   check(errors.length === 0, `no errors on the page${errors.length ? ': ' + errors.join('; ') : ''}`);
-} catch (error) {
-  failed = true;
-  console.error(`FAIL: ${error.message}`);
-} finally {
-  await context.close();
-  rmSync(profile, {recursive: true, force: true});
-}
-process.exit(failed ? 1 : 0);
+});

@@ -4,43 +4,9 @@
 // Clicks a square (its turned disc highlighted, the program answering), reads the exact hints,
 // undoes, plays a game to the end with the best hinted moves (4×4 is exact throughout: white
 // wins by 10), starts a new one, and saves a screenshot with hints.
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {runPageTest} from './browser.mjs';
 
-const [url, screenshot, playwrightDir] = process.argv.slice(2);
-if (!url || !screenshot || !playwrightDir) {
-  console.error('usage: node reversi_e2e.mjs URL SCREENSHOT.png PLAYWRIGHT_CORE_DIR');
-  process.exit(2);
-}
-const {chromium} = await import(pathToFileURL(join(playwrightDir, 'index.mjs')).href);
-
-const started = Date.now();
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-  console.log(`ok: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
-
-const profile = mkdtempSync(join(tmpdir(), 'rastros-reversi-e2e-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: {width: 1000, height: 640},
-  timeout: 60000,
-});
-const errors = [];
-let failed = false;
-try {
-  const page = context.pages()[0] || await context.newPage();
-  page.setDefaultTimeout(60000);  // generous: CI runs it beside other suites
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-
+await runPageTest('reversi_e2e', async ({url, screenshot, page, check, errors}) => {
   const moves = async () => (await page.locator('#move-list').getAttribute('data-moves')) || '';
   const ready = () => page.waitForSelector('body[data-state="ready"]');
   const legal = page.locator('#board g.cell.legal');
@@ -98,11 +64,4 @@ try {
   await ready();
   check((await moves()) === '' && (await discs()) === 4, 'new game back at the start');
   check(errors.length === 0, `no errors on the page${errors.length ? ': ' + errors.join('; ') : ''}`);
-} catch (error) {
-  failed = true;
-  console.error(`FAIL: ${error.message}`);
-} finally {
-  await context.close();
-  rmSync(profile, {recursive: true, force: true});
-}
-process.exit(failed ? 1 : 0);
+});

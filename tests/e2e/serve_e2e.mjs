@@ -4,43 +4,9 @@
 // Opens the page on 5x5, plays moves by clicking, waits for the computer's replies and the
 // evaluation to change, uses hints and undo, plays to the end of the game, opens the map view,
 // and saves screenshots (SCREENSHOT.png mid-game with hints, and SCREENSHOT-map.png).
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {runPageTest} from './browser.mjs';
 
-const [url, screenshot, playwrightDir] = process.argv.slice(2);
-if (!url || !screenshot || !playwrightDir) {
-  console.error('usage: node serve_e2e.mjs URL SCREENSHOT.png PLAYWRIGHT_CORE_DIR');
-  process.exit(2);
-}
-const {chromium} = await import(pathToFileURL(join(playwrightDir, 'index.mjs')).href);
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-  console.log(`ok: ${message}`);
-}
-
-const profile = mkdtempSync(join(tmpdir(), 'rastros-e2e-'));
-// Without the background-networking switches Chromium waits for the network on a closed machine.
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: {width: 1000, height: 640},
-  timeout: 60000,
-});
-const errors = [];
-let failed = false;
-try {
-  const page = context.pages()[0] || await context.newPage();
-  page.setDefaultTimeout(20000);
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-
+await runPageTest('serve_e2e', async ({url, screenshot, page, check, errors}) => {
   const evaluation = page.locator('#evaluation');
   const moves = () => page.locator('#move-list').getAttribute('data-moves');
   // Waits until the page shows an answer for the position after `count` moves.
@@ -114,11 +80,4 @@ try {
   check(true, 'map view shows all 23 start squares of 5x5');
   await page.screenshot({path: screenshot.replace(/\.png$/, '-map.png')});
   check(errors.length === 0, `no errors on the page${errors.length ? ': ' + errors.join('; ') : ''}`);
-} catch (error) {
-  failed = true;
-  console.error(`FAIL: ${error.message}`);
-} finally {
-  await context.close();
-  rmSync(profile, {recursive: true, force: true});
-}
-process.exit(failed ? 1 : 0);
+});
