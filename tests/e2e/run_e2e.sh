@@ -2,8 +2,8 @@
 # A page's end-to-end test (tests/e2e/NAME.mjs) against a real `rastros serve` on a free
 # loopback port, in headless Chromium, with the vendored playwright-core unpacked into the build
 # tree; every test runs on the harness of browser.mjs. The pages: serve_e2e (Rastros, the 5x5
-# database), kalah_e2e (Kalah(3,3)), congkak_e2e (Congkak(3,3), then other variants), oware_e2e (Oware(3,2) over a 4-seed database),
-# reversi_e2e (Reversi 4x4).
+# database), kalah_e2e (Kalah(3,3)), congkak_e2e (Congkak(3,3), then other variants),
+# oware_e2e (Oware(3,2) over a 4-seed database), reversi_e2e (Reversi 4x4).
 # Usage: run_e2e.sh NAME path/to/rastros SOURCE_DIR BUILD_DIR    (exit 77: skipped, node too old)
 set -euo pipefail
 name=$1 rastros=$2 source=$3 build=$4
