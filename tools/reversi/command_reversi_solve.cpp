@@ -122,7 +122,16 @@ int run_split_job(const ReversiInput& input, const ScoreSolveOptions& solve,
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  print_report({input, result, true, job.nodes(), seconds}, solve.json);
+  if (solve.json) {
+    print_report({input, result, true, job.nodes(), seconds}, true);
+    return 0;
+  }
+  // The rate of this run alone; the job's total (the log's earlier runs too) on its own line.
+  print_report({input, result, true, solver.nodes(), seconds}, false);
+  std::cout << "Job:        " << job.nodes() << " nodes in all runs; "
+            << job.counters().pieces_searched.load() << " pieces searched now, "
+            << job.counters().pieces_reused.load() << " answered by " << *split.directory
+            << "\n";
   return 0;
 }
 
