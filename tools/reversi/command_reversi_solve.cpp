@@ -130,8 +130,7 @@ int run_split_job(const ReversiInput& input, const ScoreSolveOptions& solve,
   print_report({input, result, true, solver.nodes(), seconds}, false);
   std::cout << "Job:        " << job.nodes() << " nodes in all runs; "
             << job.counters().pieces_searched.load() << " pieces searched now, "
-            << job.counters().pieces_reused.load() << " answered by " << *split.directory
-            << "\n";
+            << job.counters().pieces_reused.load() << " answered by " << *split.directory << "\n";
   return 0;
 }
 
