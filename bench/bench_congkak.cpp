@@ -4,7 +4,12 @@
 //                         seed-by-seed sowing written here from the rules text. Counter: moves/s.
 //   BM_CongkakSolve/M/N/T every first move's exact score of Congkak(M,N) on T threads.
 //                         Counters: nodes, nodes/s.
-// Compare F=1 with F=0, and T=2 with T=1, within one run.
+//   BM_CongkakDatabaseBuild/M/N  the strong database of Congkak(M,N) built from the start
+//                         (positions/s, bytes a position in the file format).
+//   BM_CongkakDatabaseQuery/Q    positions of random Congkak(4,4) games, each with every move,
+//                         answered: Q=1 from the loaded database records, Q=0 by the live
+//                         solver (its table kept warm), the baseline.
+// Compare F=1 with F=0, T=2 with T=1 and Q=1 with Q=0 within one run.
 
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
@@ -14,8 +19,10 @@
 #include <utility>
 #include <vector>
 
+#include "engine/score_database_file.hpp"
 #include "engine/score_solver.hpp"
 #include "games/congkak/congkak.hpp"
+#include "games/congkak/congkak_database.hpp"
 #include "games/congkak/congkak_position.hpp"
 
 namespace rastros::congkak {
@@ -98,13 +105,66 @@ void BM_CongkakSolve(benchmark::State& state) {
     });
   }
   state.counters["nodes"] = static_cast<double>(nodes);
-  state.counters["nodes/s"] = benchmark::Counter(
-      static_cast<double>(nodes) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_CongkakSolve)
     ->ArgsProduct({{6}, {5}, {1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+void BM_CongkakDatabaseBuild(benchmark::State& state) {
+  const Congkak game(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  std::size_t positions = 0;
+  double bytes = 0;
+  for (auto _ : state) {
+    const engine::ScoreRecords records = build_congkak_database(game);
+    positions = records.keys.size();
+    bytes = static_cast<double>(engine::encoded_record_bytes(records));
+  }
+  state.counters["positions"] = static_cast<double>(positions);
+  state.counters["positions/s"] = benchmark::Counter(static_cast<double>(positions),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["bytes/position"] = bytes / static_cast<double>(positions);
+}
+BENCHMARK(BM_CongkakDatabaseBuild)->Args({4, 3})->Args({4, 4})->Unit(benchmark::kMillisecond);
+
+/// Positions of random Congkak games, every position of each game to its end.
+std::vector<CongkakPosition> sample_positions(const Congkak& game) {
+  std::vector<CongkakPosition> positions;
+  std::mt19937_64 random(7);
+  for (int number = 0; number < 32; ++number) {
+    CongkakPosition position = mancala::start_position(board_of(game));
+    for (;;) {
+      positions.push_back(position);
+      const auto moves = game.legal_moves(search_state(game, position));
+      if (moves.empty()) break;
+      position = play(game, position, moves[random() % moves.size()]);
+    }
+  }
+  return positions;
+}
+
+void BM_CongkakDatabaseQuery(benchmark::State& state) {
+  const Congkak game(4, 4);
+  const bool from_database = state.range(0) == 1;
+  const engine::ScoreRecords records = build_congkak_database(game);
+  CongkakSolver solver(game, {std::size_t{16} << 20});
+  const auto positions = sample_positions(game);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const CongkakPosition& position = positions[i++ % positions.size()];
+    if (from_database) {
+      benchmark::DoNotOptimize(query_congkak_database(game, records, position, false));
+    } else {
+      benchmark::DoNotOptimize(solver.solve(position));
+    }
+  }
+  state.counters["queries/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_CongkakDatabaseQuery)->Arg(0)->Arg(1);
 
 }  // namespace
 }  // namespace rastros::congkak

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <string>
 
+#include "engine/score_database_file.hpp"
 #include "games/reversi/reversi_database.hpp"
 #include "games/reversi/reversi_position.hpp"
 #include "games/reversi/reversi_solver.hpp"
@@ -79,16 +80,7 @@ void BM_ReversiDatabaseBuild(benchmark::State& state) {
   for (auto _ : state) {
     const engine::ScoreRecords records = build_reversi_database(game);
     positions = records.keys.size();
-    bytes = 0;
-    for (std::size_t i = 0; i < positions; ++i) {
-      // The file's key gap (LEB128) and score byte.
-      std::uint64_t gap = records.keys[i] - (i ? records.keys[i - 1] : 0);
-      do {
-        ++bytes;
-        gap >>= 7;
-      } while (gap);
-      ++bytes;
-    }
+    bytes = engine::encoded_record_bytes(records);
   }
   state.counters["positions"] = static_cast<double>(positions);
   state.counters["positions/s"] = benchmark::Counter(static_cast<double>(positions),

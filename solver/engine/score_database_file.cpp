@@ -81,6 +81,16 @@ void save_score_database(const std::filesystem::path& path, const ScoreDatabaseF
   finish_binary_file(path, std::move(bytes), kWhat);
 }
 
+std::size_t encoded_record_bytes(const ScoreRecords& records) {
+  std::vector<unsigned char> gaps;
+  std::uint64_t previous = 0;
+  for (const std::uint64_t key : records.keys) {
+    put_leb128(gaps, key - previous);
+    previous = key;
+  }
+  return gaps.size() + records.scores.size();
+}
+
 ScoreDatabaseFile load_score_database(const std::filesystem::path& path, const std::string& game,
                                       const std::string& variant) {
   const std::vector<unsigned char> bytes = read_binary_file(path, kMagic, kVersion, kWhat);

@@ -8,6 +8,7 @@
 // written to a temporary name and renamed. The sorted keys' gaps are small, so a position
 // costs about one byte of key and one of score.
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 
@@ -22,6 +23,9 @@ struct ScoreDatabaseFile {
 };
 
 void save_score_database(const std::filesystem::path& path, const ScoreDatabaseFile& file);
+
+/// The bytes the records take in the file (key gaps and scores, without header and CRC).
+std::size_t encoded_record_bytes(const ScoreRecords& records);
 
 /// Reads a file written by save_score_database. Throws FileError when it is missing, damaged,
 /// not such a database, or of another game or variant than `game` / `variant` ("... is a
