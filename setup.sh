@@ -7,7 +7,8 @@
 #   bash setup.sh tsan    build with ThreadSanitizer (build-tsan/, without MPI) and run the
 #                         parallel tests
 #   bash setup.sh fuzz    build the libFuzzer targets with clang (build-fuzz/), fuzz each one
-#                         for FUZZ_SECONDS (default 45); fails on any crash, leak or report
+#                         for FUZZ_SECONDS (default 45), as many at once as there are cores;
+#                         fails on any crash, leak or report
 #   bash setup.sh bench   build (Release, build/) and run the benchmarks
 # Each step prints one line; apt-get's and the build's output goes to DIR/setup.log, and a failed
 # step shows that log's last lines and one line naming what failed (exit status 1).
@@ -116,6 +117,51 @@ run_tests() {
   "$@" || { say "FAILED: $what (see the output above)"; exit 1; }
 }
 
+# run_shards BINARY: runs a GoogleTest binary as $jobs shards at once, each one's output in
+# BINARY.shardN.log; shows the failing shards' failures, and fails when any shard does (or runs
+# past 30 minutes: a hung case).
+run_shards() {
+  local binary=$1 shard pids=() status=0
+  for ((shard = 0; shard < jobs; shard++)); do
+    GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$shard timeout 1800 "$binary" --gtest_brief=1 \
+      >"$binary.shard$shard.log" 2>&1 &
+    pids+=($!)
+  done
+  for ((shard = 0; shard < jobs; shard++)); do
+    if ! wait "${pids[shard]}"; then
+      status=1
+      tail -n 60 "$binary.shard$shard.log"
+    fi
+    grep -h -E '^\[ +(PASSED|FAILED) +\]' "$binary.shard$shard.log" | sed "s/^/  shard $shard: /"
+  done
+  return $status
+}
+
+# start_fuzzer TARGET: fuzzes build-fuzz/tests/fuzz/TARGET for FUZZ_SECONDS in the background,
+# its output in build-fuzz/TARGET.log; wait_fuzzer TARGET: waits for it, and on a crash, a
+# leak or a report shows the end of that log and fails.
+declare -A fuzzer_pid
+start_fuzzer() {
+  local target=$1
+  mkdir -p "build-fuzz/corpus/$target"
+  ./build-fuzz/tests/fuzz/"$target" -max_total_time="${FUZZ_SECONDS:-45}" -timeout=10 \
+    -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
+    -artifact_prefix="build-fuzz/artifacts/$target-" \
+    "build-fuzz/corpus/$target" "tests/fuzz/corpus/$target" >"build-fuzz/$target.log" 2>&1 &
+  fuzzer_pid[$target]=$!
+}
+wait_fuzzer() {
+  local target=$1
+  if wait "${fuzzer_pid[$target]}"; then
+    say "$target: $(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "build-fuzz/$target.log" |
+                    grep -o '[0-9]*$') runs, no crash"
+  else
+    tail -n 40 "build-fuzz/$target.log" >&2
+    say "FAILED: fuzzing $target (whole output: build-fuzz/$target.log; crash inputs: build-fuzz/artifacts/)"
+    exit 1
+  fi
+}
+
 case "${1:-}" in
   solve)
     use_log build
@@ -138,9 +184,13 @@ case "${1:-}" in
     use_log build-asan
     install_missing
     build build-asan "${sanitized[@]}" -DRASTROS_SANITIZE=address,undefined
-    ASAN_OPTIONS=detect_leaks=1 \
-      run_tests "the tests under AddressSanitizer (ctest in build-asan/)" \
-      ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 1500
+    export ASAN_OPTIONS=detect_leaks=1
+    # The GoogleTest cases in one process a core (ctest's process a case costs ASan's start-up,
+    # a third of a second, 700 times), then everything else through ctest.
+    run_tests "the GoogleTest cases under AddressSanitizer ($jobs shards)" \
+      run_shards ./build-asan/tests/rastros_tests
+    run_tests "the other tests under AddressSanitizer (ctest -LE gtest in build-asan/)" \
+      ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 1500 -LE gtest
     ;;
   tsan)
     use_log build-tsan
@@ -148,7 +198,8 @@ case "${1:-}" in
     targets=(rastros_tests)  # only the test binary runs under ThreadSanitizer
     # Without MPI: the parallel tests need none, and this keeps the build for machines without
     # Open MPI (RASTROS_MPI off) compiling, libraries and tools alike.
-    build build-tsan "${sanitized[@]}" -DRASTROS_SANITIZE=thread -DRASTROS_MPI=OFF
+    build build-tsan "${sanitized[@]}" -DRASTROS_SANITIZE=thread -DRASTROS_MPI=OFF \
+      -DRASTROS_PARALLEL_TESTS_ONLY=ON
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/thread_sanitizer.supp" \
       run_tests "the parallel tests under ThreadSanitizer" \
       ./build-tsan/tests/rastros_tests --gtest_filter='ParallelSolver*:*Parallel*:*StrongSolver*:*StrongCheckpoint*:*Batch*:ProofDatabase.FileRoundTripKeepsKindAndLeaves:ProofDatabase.QueryListsImmediateWins:SolverCancel.*:KalahSolver.SameAnswersWithOneAndTwoThreads:KalahEndgame.SolverWithTheDatabaseAgreesWithoutIt:KalahEndgame.VerifyAcceptsBuiltDatabasesAndCatchesAChangedRecord:ServeKalahApi.*:ServeCongkakApi.OverTheTimeBudgetGets503:ServeOwareApi.OverTheTimeBudgetGets503:ServeReversiApi.OverTheTimeBudgetGets503:ReversiSolver.OneAndTwoThreadsAgree:ReversiSolver.StopThrowsSearchStopped:CongkakSolver.SameAnswersWithOneAndTwoThreads:OwareDatabase.ParallelBuildGivesTheSameRecordsOnOneAndTwoThreads:OwareDatabase.AKilledBuildResumesToTheSameBytes'
@@ -161,14 +212,15 @@ case "${1:-}" in
     # learns goes to build-fuzz/corpus/, crash inputs to build-fuzz/artifacts/.
     for source in tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$source" .cpp)"); done
     CC=clang CXX=clang++ build build-fuzz "${sanitized[@]}" -DRASTROS_FUZZ=ON
+    mkdir -p build-fuzz/artifacts
+    step "fuzzing ${#targets[@]} targets for ${FUZZ_SECONDS:-45} s each, $jobs at a time (crash inputs: build-fuzz/artifacts/)"
+    running=()
     for target in "${targets[@]}"; do
-      mkdir -p "build-fuzz/corpus/$target" build-fuzz/artifacts
-      run_tests "fuzzing $target for ${FUZZ_SECONDS:-45} s (crash inputs: build-fuzz/artifacts/)" \
-        ./build-fuzz/tests/fuzz/"$target" -max_total_time="${FUZZ_SECONDS:-45}" -timeout=10 \
-        -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
-        -artifact_prefix="build-fuzz/artifacts/$target-" \
-        "build-fuzz/corpus/$target" "tests/fuzz/corpus/$target"
+      if ((${#running[@]} >= jobs)); then wait_fuzzer "${running[0]}"; running=("${running[@]:1}"); fi
+      start_fuzzer "$target"
+      running+=("$target")
     done
+    for target in "${running[@]}"; do wait_fuzzer "$target"; done
     ;;
   bench)
     use_log build
@@ -177,7 +229,7 @@ case "${1:-}" in
     run_tests "the benchmarks" ./build/bench/rastros_bench
     ;;
   *)
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -1,6 +1,11 @@
 # Shared by the shell tests (sourced): a work directory removed on exit, pass/fail counting and
 # the summary line. Each script sets RASTROS (and anything else it needs) before sourcing.
 WORK=$(mktemp -d)
+# python3 through a version manager's shim (pyenv's is a bash script that runs pyenv) costs most
+# of a second a call, and the checks make hundreds: find the interpreter itself once.
+RASTROS_PYTHON=${RASTROS_PYTHON:-$(command python3 -c 'import sys; print(sys.executable)')}
+export RASTROS_PYTHON
+python3() { "$RASTROS_PYTHON" "$@"; }
 trap 'rm -rf "$WORK"' EXIT
 passed=0
 failed=0

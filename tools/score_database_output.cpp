@@ -4,6 +4,14 @@
 
 namespace rastros::tools {
 
+void add_database_options(po::options_description& description, std::string& file, bool& json,
+                          const std::string& written_by) {
+  const std::string db_help = "a strong database written by " + written_by;
+  description.add_options()("db", po::value(&file)->required(), db_help.c_str())(
+      "json", po::bool_switch(&json), "print one JSON object")("quiet", po::bool_switch(),
+                                                               "accepted for uniformity");
+}
+
 int print_database_verify(Json head, std::uint64_t positions,
                           const std::optional<std::string>& problem, bool json) {
   if (json) {

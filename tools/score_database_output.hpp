@@ -10,8 +10,14 @@
 
 #include "engine/score_database.hpp"
 #include "json.hpp"
+#include "options.hpp"
 
 namespace rastros::tools {
+
+/// The options every command on a strong database takes: --db FILE (`written_by` says which
+/// command writes it), --json and --quiet (accepted for uniformity).
+void add_database_options(po::options_description& description, std::string& file, bool& json,
+                          const std::string& written_by);
 
 /// Prints verify's verdict ("verify: ok, N positions recomputed" or "verify: FAILED at ...";
 /// with `json` one object with "positions", "ok" and "problem"). Returns the exit status:

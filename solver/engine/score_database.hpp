@@ -158,7 +158,9 @@ struct ScoreCounts {
 };
 
 /// The stored states reachable from `root` counted by group(state) (0 or more; negative: left
-/// out) and by score, groups ascending.
+/// out) and by score, groups ascending. It walks the game again rather than the records because
+/// a key does not give back its state (ScoreGame asks for key(), not its inverse), and the
+/// group is a property of the state.
 template <ScoreGame Game, class Group>
 std::vector<ScoreCounts> count_score_database(const Game& game, const typename Game::State& root,
                                               const ScoreRecords& records, const Group& group) {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "congkak/congkak_commands.hpp"
 #include "congkak/congkak_options.hpp"
@@ -21,13 +22,6 @@ namespace {
 
 // Exit status of a position the database does not hold.
 constexpr int kNotHeld = 4;
-
-void add_db_options(po::options_description& description, std::string& file, bool& json) {
-  description.add_options()("db", po::value(&file)->required(),
-                            "a strong database written by solve --game congkak --db")(
-      "json", po::bool_switch(&json), "print one JSON object")("quiet", po::bool_switch(),
-                                                               "accepted for uniformity");
-}
 
 }  // namespace
 
@@ -69,7 +63,7 @@ int run_query(const Arguments& arguments) {
   std::string file;
   bool json = false, root_only = false;
   po::options_description description("Options");
-  add_db_options(description, file, json);
+  add_database_options(description, file, json, "solve --game congkak --db");
   add_congkak_options(description, options);
   description.add_options()("root-only", po::bool_switch(&root_only),
                             "the position's value and score alone, not each move's");
@@ -100,43 +94,52 @@ int run_query(const Arguments& arguments) {
   return 0;
 }
 
-int run_verify(const Arguments& arguments) {
+namespace {
+
+/// A database named on the command line with the variant it must be of.
+struct NamedDatabase {
+  Congkak game;
+  engine::ScoreRecords records;
+  bool json = false;
+};
+
+/// The options of verify and stats: the database and its variant, loaded (nullopt after --help).
+std::optional<NamedDatabase> load_named_database(const Arguments& arguments, const char* usage) {
   CongkakOptions options;
   std::string file;
   bool json = false;
   po::options_description description("Options");
-  add_db_options(description, file, json);
+  add_database_options(description, file, json, "solve --game congkak --db");
   add_congkak_options(description, options, false);
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros verify --game congkak --db FILE --houses M --seeds N\n"
-                          "Walks every position reachable from the start, recomputes its record "
-                          "from its moves' records and the rules, and checks that the file holds "
-                          "exactly those positions. Exit 0 when all agree, 1 otherwise.")) {
-    return 0;
-  }
-  const Congkak game = resolve_input(options).game;
-  const engine::ScoreRecords records = load_congkak_database(file, game);
-  return print_database_verify(variant_json(game), records.keys.size(),
-                               verify_congkak_database(game, records), json);
+  if (!parse_command_line(arguments, description, usage)) return std::nullopt;
+  Congkak game = resolve_input(options).game;
+  engine::ScoreRecords records = load_congkak_database(file, game);
+  return NamedDatabase{std::move(game), std::move(records), json};
+}
+
+}  // namespace
+
+int run_verify(const Arguments& arguments) {
+  const auto named = load_named_database(
+      arguments,
+      "Usage: rastros verify --game congkak --db FILE --houses M --seeds N\n"
+      "Walks every position reachable from the start, recomputes its record from its moves' "
+      "records and the rules, and checks that the file holds exactly those positions. Exit 0 "
+      "when all agree, 1 otherwise.");
+  if (!named) return 0;
+  return print_database_verify(variant_json(named->game), named->records.keys.size(),
+                               verify_congkak_database(named->game, named->records), named->json);
 }
 
 int run_stats(const Arguments& arguments) {
-  CongkakOptions options;
-  std::string file;
-  bool json = false;
-  po::options_description description("Options");
-  add_db_options(description, file, json);
-  add_congkak_options(description, options, false);
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros stats --game congkak --db FILE --houses M --seeds N\n"
-                          "Counts the positions of a Congkak strong database by seeds in the "
-                          "houses and by score (what the side to move gains from there on).")) {
-    return 0;
-  }
-  const Congkak game = resolve_input(options).game;
-  const engine::ScoreRecords records = load_congkak_database(file, game);
-  print_database_stats(variant_json(game), "seeds", records.keys.size(),
-                       count_congkak_database(game, records), json);
+  const auto named = load_named_database(
+      arguments,
+      "Usage: rastros stats --game congkak --db FILE --houses M --seeds N\n"
+      "Counts the positions of a Congkak strong database by seeds in the houses and by score "
+      "(what the side to move gains from there on).");
+  if (!named) return 0;
+  print_database_stats(variant_json(named->game), "seeds", named->records.keys.size(),
+                       count_congkak_database(named->game, named->records), named->json);
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "core/errors.hpp"
 #include "games/reversi/reversi_database.hpp"
@@ -22,13 +23,6 @@ namespace {
 
 // Exit status of a position the database does not hold.
 constexpr int kNotHeld = 4;
-
-void add_db_options(po::options_description& description, std::string& file, bool& json) {
-  description.add_options()("db", po::value(&file)->required(),
-                            "a strong database written by solve --game reversi --board 4x4 --db")(
-      "json", po::bool_switch(&json), "print one JSON object")("quiet", po::bool_switch(),
-                                                               "accepted for uniformity");
-}
 
 /// The keys every JSON output on a database starts with.
 Json database_head(const ReversiOptions& options) {
@@ -86,7 +80,7 @@ int run_query(const Arguments& arguments) {
   std::string file;
   bool json = false, root_only = false;
   po::options_description description("Options");
-  add_db_options(description, file, json);
+  add_database_options(description, file, json, "solve --game reversi --board 4x4 --db");
   add_reversi_options(description, options);
   description.add_options()("root-only", po::bool_switch(&root_only),
                             "the position's value and score alone, not each move's");
@@ -115,47 +109,55 @@ int run_query(const Arguments& arguments) {
   return 0;
 }
 
-int run_verify(const Arguments& arguments) {
+namespace {
+
+/// A database named on the command line with the board it must be of.
+struct NamedDatabase {
+  ReversiOptions options;
+  Reversi game;
+  engine::ScoreRecords records;
+  bool json = false;
+};
+
+/// The options of verify and stats: the database and its board, loaded (nullopt after --help).
+std::optional<NamedDatabase> load_named_database(const Arguments& arguments, const char* usage) {
   ReversiOptions options;
   options.board = "4x4";
   std::string file;
   bool json = false;
   po::options_description description("Options");
-  add_db_options(description, file, json);
+  add_database_options(description, file, json, "solve --game reversi --board 4x4 --db");
   description.add_options()("board", po::value(&options.board)->default_value(options.board),
                             "the database's board: 4x4");
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros verify --game reversi --db FILE\n"
-                          "Walks every position reachable from the start, recomputes its record "
-                          "from its moves' records and the rules, and checks that the file holds "
-                          "exactly those positions. Exit 0 when all agree, 1 otherwise.")) {
-    return 0;
-  }
-  const Reversi game = database_game(options);
-  const engine::ScoreRecords records = load_reversi_database(file, game);
-  return print_database_verify(database_head(options), records.keys.size(),
-                               verify_reversi_database(game, records), json);
+  if (!parse_command_line(arguments, description, usage)) return std::nullopt;
+  Reversi game = database_game(options);
+  engine::ScoreRecords records = load_reversi_database(file, game);
+  return NamedDatabase{options, game, std::move(records), json};
+}
+
+}  // namespace
+
+int run_verify(const Arguments& arguments) {
+  const auto named = load_named_database(
+      arguments,
+      "Usage: rastros verify --game reversi --db FILE\n"
+      "Walks every position reachable from the start, recomputes its record from its moves' "
+      "records and the rules, and checks that the file holds exactly those positions. Exit 0 "
+      "when all agree, 1 otherwise.");
+  if (!named) return 0;
+  return print_database_verify(database_head(named->options), named->records.keys.size(),
+                               verify_reversi_database(named->game, named->records), named->json);
 }
 
 int run_stats(const Arguments& arguments) {
-  ReversiOptions options;
-  options.board = "4x4";
-  std::string file;
-  bool json = false;
-  po::options_description description("Options");
-  add_db_options(description, file, json);
-  description.add_options()("board", po::value(&options.board)->default_value(options.board),
-                            "the database's board: 4x4");
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros stats --game reversi --db FILE\n"
-                          "Counts the positions of a Reversi strong database by empty squares "
-                          "and by score for the side to move.")) {
-    return 0;
-  }
-  const Reversi game = database_game(options);
-  const engine::ScoreRecords records = load_reversi_database(file, game);
-  print_database_stats(database_head(options), "empties", records.keys.size(),
-                       count_reversi_database(game, records), json);
+  const auto named = load_named_database(
+      arguments,
+      "Usage: rastros stats --game reversi --db FILE\n"
+      "Counts the positions of a Reversi strong database by empty squares and by score for the "
+      "side to move.");
+  if (!named) return 0;
+  print_database_stats(database_head(named->options), "empties", named->records.keys.size(),
+                       count_reversi_database(named->game, named->records), named->json);
   return 0;
 }
 
