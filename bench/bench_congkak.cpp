@@ -9,12 +9,18 @@
 //   BM_CongkakDatabaseQuery/Q    positions of random Congkak(4,4) games, each with every move,
 //                         answered: Q=1 from the loaded database records, Q=0 by the live
 //                         solver (its table kept warm), the baseline.
-// Compare F=1 with F=0, T=2 with T=1 and Q=1 with Q=0 within one run.
+//   BM_CongkakDatabaseOpen/R     a fresh open of the Congkak(5,3) database file (941,671
+//                         positions, 1.9 MB) and one query of the start with every move, as
+//                         a new `rastros query` process does: R=1 the block reader (header,
+//                         index, the blocks the query needs), R=0 the whole file read and
+//                         checked first, the baseline. Counters: the file's bytes, blocks read.
+// Compare F=1 with F=0, T=2 with T=1, Q=1 with Q=0 and R=1 with R=0 within one run.
 
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <array>
+#include <filesystem>
 #include <random>
 #include <utility>
 #include <vector>
@@ -165,6 +171,30 @@ void BM_CongkakDatabaseQuery(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_CongkakDatabaseQuery)->Arg(0)->Arg(1);
+
+void BM_CongkakDatabaseOpen(benchmark::State& state) {
+  const Congkak game(5, 3);
+  const bool by_blocks = state.range(0) == 1;
+  const auto path = std::filesystem::temp_directory_path() / "bench_congkak_53.rsdb";
+  save_congkak_database(path, game, build_congkak_database(game));
+  const CongkakPosition start = mancala::start_position(board_of(game));
+  std::size_t blocks = 0;
+  for (auto _ : state) {
+    if (by_blocks) {
+      const engine::ScoreDatabaseReader reader = open_congkak_database(path, game);
+      benchmark::DoNotOptimize(query_congkak_database(game, reader, start, false));
+      blocks = reader.blocks_read();
+    } else {
+      const engine::ScoreRecords records = load_congkak_database(path, game);
+      benchmark::DoNotOptimize(query_congkak_database(game, records, start, false));
+    }
+  }
+  const double file = static_cast<double>(std::filesystem::file_size(path));
+  state.counters["file bytes"] = file;
+  state.counters["blocks read"] = static_cast<double>(blocks);
+  std::filesystem::remove(path);
+}
+BENCHMARK(BM_CongkakDatabaseOpen)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace rastros::congkak

@@ -187,9 +187,21 @@ expect_error 2 "out of reach" "solve --db on 6x6" "${R[@]}" solve --board 6x6 --
 expect_error 3 "not reversi 6x6" "query with another board" "${R[@]}" query --db "$DB44" --board 6x6
 expect_error 3 "bad magic|magic" "query on another game's database" \
   "${R[@]}" query --db "$(dirname "$0")/../data/5x5-standard.rdb"
+# A damaged block index is refused on opening; a damaged block when a query reads it, and by
+# verify, which reads the whole file.
+cp "$DB44" "$WORK/flipped.rsdb"
+printf '\x55' | dd of="$WORK/flipped.rsdb" bs=1 seek=100 conv=notrunc status=none
+expect_error 3 "header checksum mismatch" "query on a damaged block index" "${R[@]}" query --db "$WORK/flipped.rsdb"
 cp "$DB44" "$WORK/flipped.rsdb"
 printf '\x55' | dd of="$WORK/flipped.rsdb" bs=1 seek=5000 conv=notrunc status=none
-expect_error 3 "checksum|corrupt" "query on a damaged database" "${R[@]}" query --db "$WORK/flipped.rsdb"
+expect_error 3 "checksum|corrupt" "verify on a damaged block" "${R[@]}" verify --db "$WORK/flipped.rsdb"
+python3 -c '
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+for i in range(400, len(data) - 4): data[i] ^= 0x55  # every block after the index is damaged
+open(sys.argv[1], "wb").write(data)' "$WORK/flipped.rsdb"
+expect_error 3 "block [0-9]+: checksum mismatch" "query on a damaged block" \
+  "${R[@]}" query --db "$WORK/flipped.rsdb" --moves "b1 a1"
 
 # serve's Reversi options: refused out of range, or for another game (before listening)
 expect_error 2 "bad board" "serve --board 5x5" "${R[@]}" serve --board 5x5 --port 0 --quiet

@@ -41,6 +41,12 @@ FileError binary_file_error(std::string_view what, const std::filesystem::path& 
 std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
                                             std::string_view magic, std::uint32_t version,
                                             std::string_view what) {
+  return read_binary_file(path, magic, version, version, what).bytes;
+}
+
+VersionedBinaryFile read_binary_file(const std::filesystem::path& path, std::string_view magic,
+                                     std::uint32_t oldest, std::uint32_t newest,
+                                     std::string_view what) {
   const auto fail = [&](const std::string& problem) {
     return binary_file_error(what, path, problem);
   };
@@ -58,8 +64,9 @@ std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
   in.erase(in.end() - 4, in.end());
   if (stored_crc != crc32_of(in)) throw fail("checksum mismatch (corrupt)");
   if (!std::equal(magic.begin(), magic.end(), in.begin())) throw fail("bad magic");
-  if (get_le(in, 8, 4) != version) throw fail("format version " + std::to_string(get_le(in, 8, 4)));
-  return in;
+  const auto version = static_cast<std::uint32_t>(get_le(in, 8, 4));
+  if (version < oldest || version > newest) throw fail("format version " + std::to_string(version));
+  return {std::move(in), version};
 }
 
 }  // namespace rastros

@@ -40,4 +40,14 @@ std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
                                             std::string_view magic, std::uint32_t version,
                                             std::string_view what);
 
+/// As read_binary_file for a reader of several format versions: accepts `oldest` to `newest`
+/// and says which one the file is.
+struct VersionedBinaryFile {
+  std::vector<unsigned char> bytes;  // without the CRC-32, as read_binary_file returns them
+  std::uint32_t version = 0;
+};
+VersionedBinaryFile read_binary_file(const std::filesystem::path& path, std::string_view magic,
+                                     std::uint32_t oldest, std::uint32_t newest,
+                                     std::string_view what);
+
 }  // namespace rastros

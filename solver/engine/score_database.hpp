@@ -22,12 +22,21 @@
 
 namespace rastros::engine {
 
+/// What answers a state's key with its score: records in memory, or a file read block by
+/// block (score_database_file.hpp). Queries take either.
+class ScoreLookup {
+ public:
+  virtual ~ScoreLookup() = default;
+  /// The key's score, or nothing when the database does not hold the key.
+  virtual std::optional<int> find(std::uint64_t key) const = 0;
+};
+
 /// Sorted keys and their scores: what a strong database holds and its file stores.
-struct ScoreRecords {
+struct ScoreRecords final : ScoreLookup {
   std::vector<std::uint64_t> keys;  // ascending, distinct
   std::vector<std::int8_t> scores;  // scores[i] belongs to keys[i]
 
-  std::optional<int> find(std::uint64_t key) const {
+  std::optional<int> find(std::uint64_t key) const override {
     const auto it = std::lower_bound(keys.begin(), keys.end(), key);
     if (it == keys.end() || *it != key) return std::nullopt;
     return scores[static_cast<std::size_t>(it - keys.begin())];

@@ -76,7 +76,7 @@ int run_query(const Arguments& arguments) {
     return 0;
   }
   const CongkakInput input = resolve_input(options);
-  const engine::ScoreRecords records = load_congkak_database(file, input.game);
+  const engine::ScoreDatabaseReader records = open_congkak_database(file, input.game);
   const auto result = query_congkak_database(input.game, records, input.position, root_only);
   if (!result) {
     std::cerr << "rastros query: " << file << " does not hold position "

@@ -93,7 +93,7 @@ int run_query(const Arguments& arguments) {
     return 0;
   }
   const ReversiInput input = resolve_input(options);
-  const engine::ScoreRecords records = load_reversi_database(file, input.game);
+  const engine::ScoreDatabaseReader records = open_reversi_database(file, input.game);
   const auto result = query_reversi_database(input.game, records, input.position, root_only);
   if (!result) {
     std::cerr << "rastros query: " << file << " does not hold position "

@@ -44,8 +44,12 @@ engine::ScoreRecords load_congkak_database(const std::filesystem::path& path, co
   return engine::load_score_database(path, "congkak", variant_name(game)).records;
 }
 
+engine::ScoreDatabaseReader open_congkak_database(const std::filesystem::path& path, const Congkak& game) {
+  return engine::ScoreDatabaseReader(path, "congkak", variant_name(game));
+}
+
 std::optional<CongkakResult> query_congkak_database(const Congkak& game,
-                                                    const engine::ScoreRecords& records,
+                                                    const engine::ScoreLookup& records,
                                                     const CongkakPosition& position,
                                                     bool root_only) {
   const CongkakState state = search_state(game, position);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/score_database.hpp"
+#include "engine/score_database_file.hpp"
 #include "games/congkak/congkak_analysis.hpp"
 
 namespace rastros::congkak {
@@ -26,11 +27,14 @@ void save_congkak_database(const std::filesystem::path& path, const Congkak& gam
                            const engine::ScoreRecords& records);
 /// Throws FileError for a missing, damaged or foreign file (another game, another variant).
 engine::ScoreRecords load_congkak_database(const std::filesystem::path& path, const Congkak& game);
+/// The file opened for queries: its header and index read, its blocks read as they are asked
+/// for. Throws FileError as load_congkak_database does for what the header and index show.
+engine::ScoreDatabaseReader open_congkak_database(const std::filesystem::path& path, const Congkak& game);
 
 /// The position's value, final score and every move's score (stores included, as the solver
 /// gives them); nothing when the records do not hold it.
 std::optional<CongkakResult> query_congkak_database(const Congkak& game,
-                                                    const engine::ScoreRecords& records,
+                                                    const engine::ScoreLookup& records,
                                                     const CongkakPosition& position,
                                                     bool root_only);
 

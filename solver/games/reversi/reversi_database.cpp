@@ -38,8 +38,12 @@ engine::ScoreRecords load_reversi_database(const std::filesystem::path& path, co
   return engine::load_score_database(path, "reversi", board_name(game)).records;
 }
 
+engine::ScoreDatabaseReader open_reversi_database(const std::filesystem::path& path, const Reversi& game) {
+  return engine::ScoreDatabaseReader(path, "reversi", board_name(game));
+}
+
 std::optional<ReversiResult> query_reversi_database(const Reversi& game,
-                                                    const engine::ScoreRecords& records,
+                                                    const engine::ScoreLookup& records,
                                                     const ReversiPosition& position,
                                                     bool root_only) {
   const ReversiState state = search_state(position);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/score_database.hpp"
+#include "engine/score_database_file.hpp"
 #include "games/reversi/reversi_analysis.hpp"
 
 namespace rastros::reversi {
@@ -28,12 +29,15 @@ void save_reversi_database(const std::filesystem::path& path, const Reversi& gam
                            const engine::ScoreRecords& records);
 /// Throws FileError for a missing, damaged or foreign file (another game, another board).
 engine::ScoreRecords load_reversi_database(const std::filesystem::path& path, const Reversi& game);
+/// The file opened for queries: its header and index read, its blocks read as they are asked
+/// for. Throws FileError as load_reversi_database does for what the header and index show.
+engine::ScoreDatabaseReader open_reversi_database(const std::filesystem::path& path, const Reversi& game);
 
 /// The position's value, score and every move's score from the records, as solve_position
 /// gives them; nothing when the records do not hold it (a position not reachable from the
 /// start).
 std::optional<ReversiResult> query_reversi_database(const Reversi& game,
-                                                    const engine::ScoreRecords& records,
+                                                    const engine::ScoreLookup& records,
                                                     const ReversiPosition& position,
                                                     bool root_only);
 
