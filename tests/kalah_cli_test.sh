@@ -68,6 +68,10 @@ expect_error 3 "houses|rules" "a file of another rule" "${K[@]}" solve --houses 
 cp "$db" "$WORK/damaged.kdb"
 printf '\x05' | dd of="$WORK/damaged.kdb" bs=1 seek=100 conv=notrunc 2>/dev/null
 expect_error 3 "checksum|damaged" "a damaged file" "${K[@]}" solve --houses 3 --seeds 2 --endgame "$WORK/damaged.kdb"
+# A query answered from the file alone reads and checks only the chunks it probes: the one
+# chunk of this small file, refused.
+expect_error 3 "chunk 0 checksum mismatch" "a query on a damaged chunk" \
+  "${K[@]}" query --houses 3 --seeds 2 --db "$WORK/damaged.kdb"
 head -c 50 "$db" >"$WORK/cut.kdb"
 expect_error 3 "truncated|size|damaged|not a" "a cut file" "${K[@]}" solve --houses 3 --seeds 2 --endgame "$WORK/cut.kdb"
 expect_error 3 "missing" "a missing file" "${K[@]}" solve --endgame "$WORK/none.kdb"
@@ -98,8 +102,15 @@ import sys, zlib
 data = bytearray(open(sys.argv[1], 'rb').read())
 header = data.index(b'\n') + 1
 data[header + 300] = (data[header + 300] + 2) % 256   # one record changed
-body = bytes(data[:-4])
-data[-4:] = zlib.crc32(body).to_bytes(4, 'little')    # its checksum repaired
+# Its checksums repaired: the CRC-32 of each 64 KiB of the levels (a table after them, closed
+# by its own CRC) and the whole file's.
+chunks = next(n for n in range(1, 1 << 20)
+              if -(-(len(data) - header - 8 - 4 * n) // 65536) == n)
+levels = bytes(data[header:len(data) - 8 - 4 * chunks])
+table = b''.join(zlib.crc32(levels[i:i + 65536]).to_bytes(4, 'little')
+                 for i in range(0, len(levels), 65536))
+data[len(data) - 8 - 4 * chunks:-4] = table + zlib.crc32(table).to_bytes(4, 'little')
+data[-4:] = zlib.crc32(bytes(data[:-4])).to_bytes(4, 'little')
 open(sys.argv[2], 'wb').write(data)
 PY
 run "${K[@]}" verify --houses 3 --db "$WORK/changed.kdb"

@@ -12,6 +12,7 @@
 #include <map>
 #include <random>
 
+#include "core/chunk_crcs.hpp"
 #include "core/crc32.hpp"
 #include "core/errors.hpp"
 #include "engine/score_solver.hpp"
@@ -87,7 +88,8 @@ TEST(KalahEndgame, VerifyAcceptsBuiltDatabasesAndCatchesAChangedRecord) {
   const KalahEndgame database = KalahEndgame::build(game, 10);
   EXPECT_EQ(database.verify(game), std::nullopt);
 
-  // One record changed in the file, its checksum repaired: it loads, and verify names it.
+  // One record changed in the file, its checksums repaired (its chunk's and the whole
+  // file's): it loads, and verify names it.
   const auto path = temporary_file("changed.kdb");
   database.save(path);
   std::string bytes;
@@ -98,6 +100,12 @@ TEST(KalahEndgame, VerifyAcceptsBuiltDatabasesAndCatchesAChangedRecord) {
   const std::size_t header = bytes.find('\n') + 1;
   const std::size_t target = header + 5000;  // a record of level 6 or so
   bytes[target] = static_cast<char>(bytes[target] + 2);
+  const std::size_t payload = database.size(), table = bytes.size() - 4 - (header + payload);
+  ChunkCrcs chunks;
+  chunks.add({reinterpret_cast<const unsigned char*>(bytes.data()) + header, payload});
+  const std::vector<unsigned char> repaired = encode_chunk_table(chunks.finish());
+  ASSERT_EQ(repaired.size(), table);
+  std::copy(repaired.begin(), repaired.end(), bytes.begin() + static_cast<std::ptrdiff_t>(header + payload));
   const std::uint32_t crc = crc32_of(std::string_view(bytes).substr(0, bytes.size() - 4));
   for (int i = 0; i < 4; ++i) bytes[bytes.size() - 4 + i] = static_cast<char>(crc >> (8 * i));
   {
@@ -162,6 +170,97 @@ TEST(KalahEndgame, FileRoundTripAndRefusals) {
   // A pipe is refused at once instead of blocking in open().
   ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
   EXPECT_THROW(KalahEndgame::load(path, &game), FileError);
+  std::filesystem::remove(path);
+}
+
+std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void write_file(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// Probes of every state of every level through a file read chunk by chunk equal the loaded
+// database's (4 houses, 14 seeds: 319,770 states, 5 chunks); one probe reads one chunk.
+TEST(KalahEndgameFile, ProbesEqualTheLoadedDatabase) {
+  const Kalah game(4, 3, CaptureRule::standard);
+  const KalahEndgame database = KalahEndgame::build(game, 14);
+  const auto path = temporary_file("chunked.kdb");
+  database.save(path);
+  const KalahEndgameFile file(path, game);
+  EXPECT_EQ(file.chunks_read(), 0u);
+  EXPECT_EQ(file.max_seeds(), 14);
+  const KalahState one = game.level_unrank(14, 12'345);
+  EXPECT_EQ(file.probe(game, one), database.probe(game, one));
+  EXPECT_EQ(file.chunks_read(), 1u);
+  for (int seeds = 0; seeds <= 14; ++seeds) {
+    for (std::uint64_t rank = 0; rank < game.level_size(seeds); ++rank) {
+      const KalahState state = game.level_unrank(seeds, rank);
+      ASSERT_EQ(file.probe(game, state), database.score_at(seeds, rank)) << seeds << "/" << rank;
+    }
+  }
+  EXPECT_EQ(file.probe(game, game.level_unrank(15, 0)), std::nullopt);
+  std::filesystem::remove(path);
+}
+
+// A damaged chunk is refused when a probe reads it (and by load); a damaged chunk table, a
+// foreign or cut file on opening. A format 1 file (no chunk table) is still read.
+TEST(KalahEndgameFile, DamageIsRefusedAndFormat1IsRead) {
+  const Kalah game(4, 4, CaptureRule::standard);  // 735,471 states to 16 seeds: 12 chunks
+  const KalahEndgame database = KalahEndgame::build(game, 16);
+  const auto path = temporary_file("chunk-damage.kdb");
+  database.save(path);
+  const std::string bytes = file_bytes(path);
+  const std::size_t header = bytes.find('\n') + 1;
+  const std::uint64_t payload = database.size();
+  ASSERT_EQ(bytes.size(), header + payload + 4 * ((payload + 65535) / 65536) + 4 + 4);
+
+  std::string damaged = bytes;
+  damaged[header + 3 * 65536 + 10] ^= 0x01;  // chunk 3
+  write_file(path, damaged);
+  EXPECT_THROW(KalahEndgame::load(path, &game), FileError);
+  {
+    const KalahEndgameFile file(path, game);
+    EXPECT_EQ(file.probe(game, game.level_unrank(0, 0)), database.probe(game, game.level_unrank(0, 0)));
+    std::optional<std::string> refused;
+    for (int seeds = 0; seeds <= 16 && !refused; ++seeds) {
+      for (std::uint64_t rank = 0; rank < game.level_size(seeds) && !refused; ++rank) {
+        try {
+          (void)file.probe(game, game.level_unrank(seeds, rank));
+        } catch (const FileError& error) {
+          refused = error.what();
+        }
+      }
+    }
+    ASSERT_TRUE(refused.has_value()) << "no probe met the damaged chunk";
+    EXPECT_NE(refused->find("chunk 3 checksum mismatch"), std::string::npos) << *refused;
+  }
+  damaged = bytes;
+  damaged[bytes.size() - 10] ^= 0x01;  // the chunk table
+  write_file(path, damaged);
+  EXPECT_THROW(KalahEndgameFile(path, game), FileError);
+  write_file(path, bytes.substr(0, bytes.size() - 3));
+  EXPECT_THROW(KalahEndgameFile(path, game), FileError);
+  write_file(path, bytes);
+  EXPECT_THROW(KalahEndgameFile(path, Kalah(4, 4, CaptureRule::empty_capture)), FileError);
+  EXPECT_THROW(KalahEndgameFile(path, Kalah(3, 4, CaptureRule::standard)), FileError);
+
+  // Format 1: the header line with version 1, the levels, the CRC-32 of all before it.
+  std::string v1 = "rastros-kalah-endgame 1 houses=4 rules=standard max_seeds=16\n";
+  v1 += bytes.substr(header, payload);
+  const std::uint32_t crc = crc32_of(v1);
+  for (int i = 0; i < 4; ++i) v1.push_back(static_cast<char>(crc >> (8 * i)));
+  write_file(path, v1);
+  const KalahEndgame loaded = KalahEndgame::load(path, &game);
+  const KalahEndgameFile file(path, game);
+  for (int seeds = 0; seeds <= 16; ++seeds) {
+    for (std::uint64_t rank = 0; rank < game.level_size(seeds); rank += 7) {
+      ASSERT_EQ(loaded.score_at(seeds, rank), database.score_at(seeds, rank));
+      ASSERT_EQ(file.probe(game, game.level_unrank(seeds, rank)), database.score_at(seeds, rank));
+    }
+  }
   std::filesystem::remove(path);
 }
 

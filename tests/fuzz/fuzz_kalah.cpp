@@ -6,7 +6,8 @@
 // what to do with the rest: parse it as a position string, as a game, or write it to a file
 // and load it as an endgame database. A parser either throws InputError or returns a position
 // whose text form parses back to the same position and whose seeds add up to the variant's;
-// the loader either throws FileError or returns a database that verify() accepts.
+// the loader either throws FileError or returns a database that verify() accepts, and the
+// chunk-by-chunk reader (KalahEndgameFile) either throws FileError or answers as it does.
 
 #include <unistd.h>
 
@@ -80,13 +81,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         out.write(text.data(), static_cast<std::streamsize>(text.size()));
       }
+      std::optional<KalahEndgame> loaded;
       try {
         const KalahEndgame database = KalahEndgame::load(path, nullptr);
         const Kalah shape(database.houses(), 8, database.rule());
         if (database.max_seeds() <= 16 && database.houses() <= 3) {
           (void)database.verify(shape);  // must not crash; a wrong record is reported
         }
+        if (database.houses() == game.houses() && database.rule() == game.rule()) {
+          loaded = database;
+        }
       } catch (const FileError&) {
+      } catch (const InputError&) {
+      }
+      // Read chunk by chunk: answers or FileError; a file load() accepts answers as it does.
+      try {
+        const KalahEndgameFile file(path, game);
+        for (int level = 0; level <= file.max_seeds() && level <= game.total_seeds(); ++level) {
+          for (const std::uint64_t rank : {std::uint64_t{0}, game.level_size(level) - 1}) {
+            const KalahState state = game.level_unrank(level, rank);
+            const auto probed = file.probe(game, state);
+            if (loaded) check(probed == loaded->probe(game, state));
+          }
+        }
+      } catch (const FileError&) {
+        check(!loaded);
       } catch (const InputError&) {
       }
       std::filesystem::remove(path);

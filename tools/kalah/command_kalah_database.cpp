@@ -56,25 +56,30 @@ int run_query(const Arguments& arguments) {
     return 0;
   }
   const KalahInput input = resolve_input(options);
+  {
+    // A position the file holds is answered from the chunks its probes read, whatever the
+    // file's size; a search needs every level, so the file is then read whole.
+    const KalahEndgameFile opened(file, input.game);
+    if (auto answer = answer_from_database(input.game, opened, input.position)) {
+      const KalahReport report{input, *answer, false, 0, 0, opened.max_seeds(), "database"};
+      if (json) {
+        std::cout << result_json(report).dump() << "\n";
+      } else {
+        print_text(report);
+      }
+      return 0;
+    }
+    if (no_search) {
+      std::cerr << "rastros query: " << position_string(input.game, input.position) << " has "
+                << input.game.seeds_in_play(search_state(input.game, input.position))
+                << " seeds in play, more than the file's " << opened.max_seeds()
+                << ", and --no-search was given\n";
+      return kNotInDatabase;
+    }
+  }
   const auto database = std::make_shared<KalahEndgame>(KalahEndgame::load(file, &input.game));
   const ThreadLimit limit(threads);
   const auto started = std::chrono::steady_clock::now();
-  if (auto answer = answer_from_database(input.game, *database, input.position)) {
-    const KalahReport report{input, *answer, false, 0, 0, database->max_seeds(), "database"};
-    if (json) {
-      std::cout << result_json(report).dump() << "\n";
-    } else {
-      print_text(report);
-    }
-    return 0;
-  }
-  if (no_search) {
-    std::cerr << "rastros query: " << position_string(input.game, input.position) << " has "
-              << input.game.seeds_in_play(search_state(input.game, input.position))
-              << " seeds in play, more than the file's " << database->max_seeds()
-              << ", and --no-search was given\n";
-    return kNotInDatabase;
-  }
   KalahSolver solver(input.game, {parse_memory_size(memory), false, false}, database.get());
   KalahResult result;
   {

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/atomic_file.hpp"
+#include "core/chunk_crcs.hpp"
 #include "core/crc32.hpp"
 #include "core/errors.hpp"
 #include "core/thread_sanitizer.hpp"
@@ -23,10 +24,13 @@ namespace {
 
 constexpr std::int8_t kUnknown = -128;
 constexpr const char* kMagic = "rastros-kalah-endgame";
-constexpr int kFormatVersion = 1;
+constexpr int kFormatVersion = 2;   // the levels, then a CRC-32 a 64 KiB chunk (core/chunk_crcs.hpp)
+constexpr int kUnchunkedVersion = 1;  // the levels alone: read whole
 // The largest level a file may claim: a byte holds every score up to here, and no variant of
 // up to 8 houses with more would fit a machine.
 constexpr int kMaxLevel = 127;
+// The largest file accepted: beyond every database a machine builds.
+constexpr std::uint64_t kMaxFile = std::uint64_t{64} << 30;
 
 // Values one level while it is built: the finished levels below, this one filling in.
 class LevelBuilder {
@@ -100,8 +104,8 @@ class LevelBuilder {
   std::unique_ptr<std::atomic<std::int8_t>[]> level_;
 };
 
-std::string header_line(int houses, CaptureRule rule, int max_seeds) {
-  return std::string(kMagic) + " " + std::to_string(kFormatVersion) + " houses=" +
+std::string header_line(int houses, CaptureRule rule, int max_seeds, int version = kFormatVersion) {
+  return std::string(kMagic) + " " + std::to_string(version) + " houses=" +
          std::to_string(houses) + " rules=" + std::string(rules_name(rule)) +
          " max_seeds=" + std::to_string(max_seeds) + "\n";
 }
@@ -135,12 +139,15 @@ class RegularFile {
   std::uint64_t size() const { return size_; }
 
   // The first `length` bytes (at most the file's size).
-  std::string read(std::uint64_t length) const {
-    std::string bytes(std::min(length, size_), '\0');
+  std::string read(std::uint64_t length) const { return read_at(0, length); }
+
+  // `length` bytes from `offset` (at most to the file's end).
+  std::string read_at(std::uint64_t offset, std::uint64_t length) const {
+    std::string bytes(std::min(length, size_ - std::min(offset, size_)), '\0');
     std::size_t done = 0;
     while (done < bytes.size()) {
       const ssize_t got = ::pread(fd_, bytes.data() + done, bytes.size() - done,
-                                  static_cast<off_t>(done));
+                                  static_cast<off_t>(offset + done));
       if (got < 0 && errno == EINTR) continue;
       if (got < 0) fail(path_, std::string("cannot read: ") + std::strerror(errno));
       if (got == 0) fail(path_, "truncated while reading");
@@ -254,85 +261,171 @@ void KalahEndgame::save(const std::filesystem::path& path) const {
   const std::string header = header_line(houses_, rule_, max_seeds_);
   std::uint32_t crc = crc32_update(0, {reinterpret_cast<const unsigned char*>(header.data()), header.size()});
   writer.write(header);
-  for (const auto& level : levels_) {
-    const std::span bytes(reinterpret_cast<const unsigned char*>(level.data()), level.size());
+  ChunkCrcs chunks;
+  const auto write = [&](std::span<const unsigned char> bytes) {
     crc = crc32_update(crc, bytes);
     writer.write(bytes);
+  };
+  for (const auto& level : levels_) {
+    const std::span bytes(reinterpret_cast<const unsigned char*>(level.data()), level.size());
+    chunks.add(bytes);
+    write(bytes);
   }
+  write(encode_chunk_table(chunks.finish()));
   unsigned char tail[4];
   for (int i = 0; i < 4; ++i) tail[i] = static_cast<unsigned char>(crc >> (8 * i));
   writer.write(std::span<const unsigned char>(tail, 4));
   writer.commit();
 }
 
-KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* game) {
-  // The header is read first and every size it implies is checked against the file before
-  // the levels are allocated.
-  constexpr std::uint64_t kMaxFile = std::uint64_t{64} << 30;
-  const RegularFile file(path, kMaxFile);
+namespace {
+
+// What a file's header line says, every size it implies checked against the file.
+struct FileHeader {
+  int version = 0;
+  int houses = 0;
+  CaptureRule rule = CaptureRule::standard;
+  int max_seeds = -1;
+  std::uint64_t header_bytes = 0;  // the line and its newline
+  std::vector<std::uint64_t> level_offsets;  // in the file; one more: the levels' end
+
+  std::uint64_t payload() const { return level_offsets.back() - header_bytes; }
+};
+
+FileHeader read_header(const RegularFile& file, const std::filesystem::path& path,
+                       const Kalah* game) {
   const std::string head = file.read(256);
   const std::size_t newline = head.find('\n');
   if (newline == std::string::npos || newline > 200) fail(path, "not a Kalah endgame database");
-  std::istringstream header(head.substr(0, newline));
+  std::istringstream line(head.substr(0, newline));
   std::string magic, houses_field, rules_field, seeds_field;
-  int version = 0;
-  header >> magic >> version >> houses_field >> rules_field >> seeds_field;
+  FileHeader header;
+  line >> magic >> header.version >> houses_field >> rules_field >> seeds_field;
   if (magic != kMagic) fail(path, "not a Kalah endgame database");
-  if (version != kFormatVersion) {
-    fail(path, "format version " + std::to_string(version) + "; this build reads version " +
-                   std::to_string(kFormatVersion));
+  if (header.version != kFormatVersion && header.version != kUnchunkedVersion) {
+    fail(path, "format version " + std::to_string(header.version) + "; this build reads versions " +
+                   std::to_string(kUnchunkedVersion) + " and " + std::to_string(kFormatVersion));
   }
-  int houses = 0, max_seeds = -1;
-  CaptureRule rule = CaptureRule::standard;
   try {
     if (houses_field.rfind("houses=", 0) != 0 || seeds_field.rfind("max_seeds=", 0) != 0 ||
         rules_field.rfind("rules=", 0) != 0) {
       throw InputError("fields");
     }
-    houses = std::stoi(houses_field.substr(7));
-    max_seeds = std::stoi(seeds_field.substr(10));
-    rule = parse_rules(rules_field.substr(6));
+    header.houses = std::stoi(houses_field.substr(7));
+    header.max_seeds = std::stoi(seeds_field.substr(10));
+    header.rule = parse_rules(rules_field.substr(6));
   } catch (const std::exception&) {
     fail(path, "damaged header");
   }
-  if (houses < 1 || houses > kMaxHouses || max_seeds < 0 || max_seeds > kMaxLevel ||
-      header_line(houses, rule, max_seeds) != head.substr(0, newline + 1)) {
+  if (header.houses < 1 || header.houses > kMaxHouses || header.max_seeds < 0 ||
+      header.max_seeds > kMaxLevel ||
+      header_line(header.houses, header.rule, header.max_seeds, header.version) !=
+          head.substr(0, newline + 1)) {
     fail(path, "damaged header");
   }
-  if (game && (game->houses() != houses || game->rule() != rule)) {
-    fail(path, "an endgame database of " + std::to_string(houses) + " houses, " +
-                   std::string(rules_name(rule)) + " rules; the game is " + game->name());
+  if (game && (game->houses() != header.houses || game->rule() != header.rule)) {
+    fail(path, "an endgame database of " + std::to_string(header.houses) + " houses, " +
+                   std::string(rules_name(header.rule)) + " rules; the game is " + game->name());
   }
   // Level sizes come from a game of these houses (the seeds a house starts with do not matter).
-  const Kalah shape(houses, 1, rule);
-  std::uint64_t payload = 0;
-  for (int seeds = 0; seeds <= max_seeds; ++seeds) {
-    payload += shape.level_size(seeds);
-    if (payload > file.size()) fail(path, "truncated (smaller than its header says)");
+  const Kalah shape(header.houses, 1, header.rule);
+  header.header_bytes = newline + 1;
+  header.level_offsets.push_back(header.header_bytes);
+  for (int seeds = 0; seeds <= header.max_seeds; ++seeds) {
+    header.level_offsets.push_back(header.level_offsets.back() + shape.level_size(seeds));
+    if (header.level_offsets.back() > file.size()) fail(path, "truncated (smaller than its header says)");
   }
-  // The whole file is read only once its size is the one its header implies.
-  if (file.size() != newline + 1 + payload + 4) fail(path, "truncated or padded (wrong size)");
+  const std::uint64_t table =
+      header.version == kUnchunkedVersion ? 0 : chunk_table_bytes(header.payload());
+  if (file.size() != header.level_offsets.back() + table + 4) {
+    fail(path, "truncated or padded (wrong size)");
+  }
+  return header;
+}
+
+// The chunk table of a format 2 file, its own CRC checked.
+std::vector<std::uint32_t> read_chunk_table(const RegularFile& file, const FileHeader& header,
+                                            const std::filesystem::path& path) {
+  const std::string bytes = file.read_at(header.level_offsets.back(), chunk_table_bytes(header.payload()));
+  auto table = decode_chunk_table({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
+  if (!table) fail(path, "chunk table checksum mismatch (damaged)");
+  return std::move(*table);
+}
+
+}  // namespace
+
+KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* game) {
+  // The header is read first and every size it implies is checked against the file before
+  // the levels are allocated.
+  const RegularFile file(path, kMaxFile);
+  const FileHeader header = read_header(file, path, game);
   const std::string bytes = file.read(file.size());
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   std::uint32_t stored = 0;
   for (int i = 0; i < 4; ++i) stored |= static_cast<std::uint32_t>(data[bytes.size() - 4 + i]) << (8 * i);
   if (crc32_of({data, bytes.size() - 4}) != stored) fail(path, "checksum mismatch (damaged)");
+  if (header.version == kFormatVersion) {
+    // The chunks as a query would check them, so that a file passes both ways or neither.
+    ChunkCrcs chunks;
+    chunks.add({data + header.header_bytes, header.payload()});
+    if (chunks.finish() != read_chunk_table(file, header, path)) fail(path, "chunk checksums that do not match (damaged)");
+  }
 
   KalahEndgame database;
-  database.houses_ = houses;
-  database.rule_ = rule;
-  database.max_seeds_ = max_seeds;
-  std::size_t offset = newline + 1;
-  for (int seeds = 0; seeds <= max_seeds; ++seeds) {
-    const std::uint64_t size = shape.level_size(seeds);
-    database.levels_.emplace_back(bytes.begin() + static_cast<std::ptrdiff_t>(offset),
-                                  bytes.begin() + static_cast<std::ptrdiff_t>(offset + size));
+  database.houses_ = header.houses;
+  database.rule_ = header.rule;
+  database.max_seeds_ = header.max_seeds;
+  for (int seeds = 0; seeds <= header.max_seeds; ++seeds) {
+    database.levels_.emplace_back(bytes.begin() + static_cast<std::ptrdiff_t>(header.level_offsets[seeds]),
+                                  bytes.begin() + static_cast<std::ptrdiff_t>(header.level_offsets[seeds + 1]));
     for (const std::int8_t value : database.levels_.back()) {
       if (value < -seeds || value > seeds) fail(path, "a score out of range (damaged)");
     }
-    offset += size;
   }
   return database;
+}
+
+struct KalahEndgameFile::Impl {
+  std::filesystem::path path;
+  std::unique_ptr<RegularFile> file;
+  FileHeader header;
+  std::unique_ptr<ChunkedPayload> payload;  // format 2
+  std::optional<KalahEndgame> whole;         // format 1
+};
+
+KalahEndgameFile::KalahEndgameFile(const std::filesystem::path& path, const Kalah& game)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->path = path;
+  impl_->file = std::make_unique<RegularFile>(path, kMaxFile);
+  impl_->header = read_header(*impl_->file, path, &game);
+  const FileHeader& header = impl_->header;
+  if (header.version == kUnchunkedVersion) {
+    impl_->whole = KalahEndgame::load(path, &game);
+    return;
+  }
+  const RegularFile* file = impl_->file.get();
+  impl_->payload = std::make_unique<ChunkedPayload>(
+      [file](std::uint64_t offset, std::uint64_t length) { return file->read_at(offset, length); },
+      header.header_bytes, header.payload(), read_chunk_table(*file, header, path), path);
+}
+
+KalahEndgameFile::~KalahEndgameFile() = default;
+
+int KalahEndgameFile::max_seeds() const { return impl_->header.max_seeds; }
+
+std::optional<int> KalahEndgameFile::probe(const Kalah& game, const KalahState& state) const {
+  if (impl_->whole) return impl_->whole->probe(game, state);
+  const int seeds = game.seeds_in_play(state);
+  if (seeds > impl_->header.max_seeds) return std::nullopt;
+  const std::uint64_t offset = impl_->header.level_offsets[seeds] - impl_->header.header_bytes +
+                               game.level_rank(state);
+  const int value = static_cast<std::int8_t>(impl_->payload->at(offset));
+  if (value < -seeds || value > seeds) fail(impl_->path, "a score out of range (damaged)");
+  return value;
+}
+
+std::size_t KalahEndgameFile::chunks_read() const {
+  return impl_->payload ? impl_->payload->chunks_read() : 0;
 }
 
 }  // namespace rastros::kalah

@@ -11,8 +11,13 @@
 // Each level is one byte a state, indexed by Kalah::level_rank (a perfect ranking of the seed
 // counts), and is built in parallel (TBB).
 //
-// On disk (save/load): a header line naming the format, game, houses, rule and K, then the
-// levels, then a CRC-32 of everything before it; written through a temporary file and a rename.
+// On disk (save/load), format 2: a header line naming the format, game, houses, rule and K,
+// then the levels, then a CRC-32 of each 64 KiB of the levels (core/chunk_crcs.hpp) with the
+// table's own CRC-32, then a CRC-32 of everything before it; written through a temporary file
+// and a rename. load() reads and checks it all (as a search needs every level);
+// KalahEndgameFile reads the header and the chunk table and then only the chunks its probes
+// fall in, so that a query answered from the file alone takes milliseconds whatever its size.
+// Format 1 files (no chunk table) are still read, whole.
 
 #include <atomic>
 #include <cstdint>
@@ -76,6 +81,27 @@ class KalahEndgame {
   CaptureRule rule_ = CaptureRule::standard;
   int max_seeds_ = -1;
   std::vector<std::vector<std::int8_t>> levels_;
+};
+
+/// An endgame database file opened for a few probes (a query answered from the file alone):
+/// opening it reads the header and the chunk table; each probe reads and checks the 64 KiB
+/// chunk it falls in, once. Thread-safe. A format 1 file is read whole on opening.
+class KalahEndgameFile {
+ public:
+  /// Throws FileError as KalahEndgame::load does for what the header and the size show, and
+  /// for a damaged chunk table.
+  KalahEndgameFile(const std::filesystem::path& path, const Kalah& game);
+  ~KalahEndgameFile();
+
+  int max_seeds() const;
+  /// As KalahEndgame::probe. Throws FileError when the chunk read is damaged.
+  std::optional<int> probe(const Kalah& game, const KalahState& state) const;
+  /// Chunks read from the file so far (a format 1 file: 0).
+  std::size_t chunks_read() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace rastros::kalah
