@@ -73,6 +73,10 @@ expect_json "stats" 'len(j["levels"])==11 and j["levels"][1]["positions"]==6' \
 cp "$db" "$WORK/damaged.odb"
 printf '\x05' | dd of="$WORK/damaged.odb" bs=1 seek=100 conv=notrunc 2>/dev/null
 expect_error 3 "checksum|damaged|crc" "a damaged file" "${O[@]}" verify --houses 3 --db "$WORK/damaged.odb"
+# A query answered from the file alone reads and checks only the chunks it probes: the one
+# chunk of this small file, refused.
+expect_error 3 "chunk 0 checksum mismatch" "a query on a damaged chunk" \
+  "${O[@]}" query --houses 3 --seeds 2 --db "$WORK/damaged.odb" --position "1,1,0,5/0,0,0,5 1"
 expect_error 3 "houses" "a file of other houses" "${O[@]}" query --houses 4 --db "$db"
 
 # bad input: one line, exit 2

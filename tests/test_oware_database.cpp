@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "core/binary_file.hpp"
 #include "core/errors.hpp"
 #include "games/oware/oware_analysis.hpp"
 #include "games/oware/oware_database.hpp"
@@ -147,6 +148,97 @@ TEST(OwareDatabase, AKilledBuildResumesToTheSameBytes) {
   OwareDatabase::build(game, 9, second).save(resumed);
   EXPECT_EQ(read_back, 7);
   EXPECT_EQ(bytes_of(whole), bytes_of(resumed));
+}
+
+// Probes of every board of every level through a file read chunk by chunk equal the loaded
+// database's (4 houses, 14 seeds: 319,770 boards, 5 chunks), and so do the answers a query
+// gives from it; one probe reads one chunk.
+TEST(OwareDatabaseFile, ProbesAndAnswersEqualTheLoadedDatabase) {
+  rastros::TemporaryDirectory directory("oware-file");
+  const Oware game(4, 4);
+  const OwareDatabase database = OwareDatabase::build(game, 14);
+  const auto path = directory.path() / "oware.odb";
+  database.save(path);
+  const OwareDatabaseFile file(path, game);
+  EXPECT_EQ(file.chunks_read(), 0u);
+  const OwareState one = game.level_unrank(13, 4'321);
+  EXPECT_EQ(file.probe(game, one), database.probe(game, one));
+  EXPECT_EQ(file.chunks_read(), 1u);
+  for (int seeds = 0; seeds <= 14; ++seeds) {
+    for (std::uint64_t rank = 0; rank < game.level_size(seeds); ++rank) {
+      const OwareState state = game.level_unrank(seeds, rank);
+      ASSERT_EQ(file.probe(game, state), database.score_at(seeds, rank)) << seeds << "/" << rank;
+      if (rank % 997 != 0) continue;
+      const auto from_file = answer_from_database(game, file, state);
+      const auto searched = analyse(game, database, state, 0);
+      ASSERT_TRUE(from_file && searched);
+      EXPECT_EQ(from_file->score, searched->score);
+      ASSERT_EQ(from_file->moves.size(), searched->moves.size());
+      for (std::size_t i = 0; i < searched->moves.size(); ++i) {
+        EXPECT_EQ(from_file->moves[i].move, searched->moves[i].move);
+        EXPECT_EQ(from_file->moves[i].score, searched->moves[i].score);
+      }
+    }
+  }
+  EXPECT_EQ(file.probe(game, game.level_unrank(15, 0)), std::nullopt);
+}
+
+// A damaged chunk is refused when a probe reads it (and by load); a damaged chunk table, a
+// cut file or another number of houses on opening. A format 1 file (no chunk table) is read.
+TEST(OwareDatabaseFile, DamageIsRefusedAndFormat1IsRead) {
+  rastros::TemporaryDirectory directory("oware-file-damage");
+  const Oware game(4, 4);
+  const OwareDatabase database = OwareDatabase::build(game, 14);
+  const auto path = directory.path() / "oware.odb";
+  database.save(path);
+  const std::string bytes = bytes_of(path);
+  const std::size_t header = 8 + 4 + 1 + 5 + 8;
+  const std::uint64_t payload = database.size();
+  ASSERT_EQ(bytes.size(), header + payload + 4 * ((payload + 65535) / 65536) + 4 + 4);
+  const auto write = [&](const std::string& content) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
+  };
+
+  std::string damaged = bytes;
+  damaged[header + 2 * 65536 + 99] ^= 0x01;  // chunk 2
+  write(damaged);
+  EXPECT_THROW(OwareDatabase::load(path, &game), rastros::FileError);
+  {
+    const OwareDatabaseFile file(path, game);
+    std::optional<std::string> refused;
+    for (int seeds = 0; seeds <= 14 && !refused; ++seeds) {
+      for (std::uint64_t rank = 0; rank < game.level_size(seeds) && !refused; ++rank) {
+        try {
+          (void)file.probe(game, game.level_unrank(seeds, rank));
+        } catch (const rastros::FileError& error) {
+          refused = error.what();
+        }
+      }
+    }
+    ASSERT_TRUE(refused.has_value()) << "no probe met the damaged chunk";
+    EXPECT_NE(refused->find("chunk 2 checksum mismatch"), std::string::npos) << *refused;
+  }
+  damaged = bytes;
+  damaged[bytes.size() - 12] ^= 0x01;  // the chunk table
+  write(damaged);
+  EXPECT_THROW(OwareDatabaseFile(path, game), rastros::FileError);
+  write(bytes.substr(0, bytes.size() - 5));
+  EXPECT_THROW(OwareDatabaseFile(path, game), rastros::FileError);
+  write(bytes);
+  EXPECT_THROW(OwareDatabaseFile(path, Oware(3, 4)), rastros::FileError);
+
+  // Format 1: the same header with version 1, the levels, the CRC-32 of all before it.
+  std::vector<unsigned char> v1(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(header + payload));
+  v1[8] = 1;
+  rastros::finish_binary_file(path, v1, "test file");
+  const OwareDatabase loaded = OwareDatabase::load(path, &game);
+  const OwareDatabaseFile file(path, game);
+  for (int seeds = 0; seeds <= 14; ++seeds) {
+    for (std::uint64_t rank = 0; rank < game.level_size(seeds); rank += 7) {
+      ASSERT_EQ(loaded.score_at(seeds, rank), database.score_at(seeds, rank));
+      ASSERT_EQ(file.probe(game, game.level_unrank(seeds, rank)), database.score_at(seeds, rank));
+    }
+  }
 }
 
 }  // namespace

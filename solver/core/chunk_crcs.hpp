@@ -57,6 +57,7 @@ class ChunkedPayload {
   /// (damaged)" when its chunk does not match its CRC.
   unsigned char at(std::uint64_t offset) const;
   std::size_t chunks_read() const;
+  const std::filesystem::path& path() const { return path_; }
 
  private:
   ReadAt read_;

@@ -6,7 +6,8 @@
 // endgame database. A parser either throws InputError or returns a position whose text form
 // parses back to the same position and whose seeds add up to the variant's, and each of whose
 // legal moves sown seed by seed (oware_sowing) gives play()'s position; the loader either
-// throws FileError or returns a database whose stats and (when small) verify() run.
+// throws FileError or returns a database whose stats and (when small) verify() run, and the
+// chunk-by-chunk reader (OwareDatabaseFile) either throws FileError or answers as it does.
 
 #include <unistd.h>
 
@@ -46,20 +47,36 @@ void check_position(const Oware& game, const OwarePosition& position) {
   }
 }
 
-void load_database(const std::string& bytes) {
+void load_database(const Oware& game, const std::string& bytes) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("rastros_fuzz_oware_" + std::to_string(::getpid()) + ".odb");
   {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   }
+  std::optional<OwareDatabase> loaded;
   try {
     const OwareDatabase database = OwareDatabase::load(path, nullptr);
     (void)database.score_counts();
     if (database.max_seeds() <= 10 && database.houses() <= 3) {
       (void)database.verify(Oware(database.houses(), 1));  // must not crash
     }
+    if (database.houses() == game.houses()) loaded = database;
   } catch (const FileError&) {
+  } catch (const InputError&) {
+  }
+  // Read chunk by chunk: answers or FileError; a file load() accepts answers as it does.
+  try {
+    const OwareDatabaseFile file(path, game);
+    for (int level = 0; level <= file.max_seeds() && level <= game.total_seeds(); ++level) {
+      for (const std::uint64_t rank : {std::uint64_t{0}, game.level_size(level) - 1}) {
+        const OwareState state = game.level_unrank(level, rank);
+        const auto probed = file.probe(game, state);
+        if (loaded) check(probed == loaded->probe(game, state));
+      }
+    }
+  } catch (const FileError&) {
+    check(!loaded);
   } catch (const InputError&) {
   }
   std::filesystem::remove(path);
@@ -95,7 +112,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
       break;
     default:
-      load_database(text);
+      load_database(game, text);
   }
   return 0;
 }

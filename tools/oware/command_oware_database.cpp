@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "core/errors.hpp"
+#include "games/oware/oware_analysis.hpp"
 #include "options.hpp"
 #include "oware/oware_commands.hpp"
 #include "oware/oware_endgame_options.hpp"
@@ -14,6 +15,8 @@ using namespace rastros::oware;
 
 int answer(const OwareInput& input, const OwareDatabase& database, std::uint64_t max_positions,
            bool json, const char* command);
+int print_analysis(const OwareInput& input, const OwareAnalysis& analysis, int max_seeds,
+                   bool json);
 
 int run_query(const Arguments& arguments) {
   OwareOptions options;
@@ -39,6 +42,15 @@ int run_query(const Arguments& arguments) {
     return 0;
   }
   const OwareInput input = resolve_input(options);
+  {
+    // A position the file holds is answered from the chunks its probes read, whatever the
+    // file's size; a search needs every level, so the file is then read whole.
+    const OwareDatabaseFile opened(file, input.game);
+    const OwareState state = search_state(input.game, input.position);
+    if (const auto analysis = answer_from_database(input.game, opened, state)) {
+      return print_analysis(input, *analysis, opened.max_seeds(), json);
+    }
+  }
   const OwareDatabase database = OwareDatabase::load(file, &input.game);
   const ThreadLimit limit(threads);
   return answer(input, database, max_positions, json, "query");

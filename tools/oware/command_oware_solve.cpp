@@ -20,6 +20,18 @@ constexpr int kRefused = 4;
 
 }  // namespace
 
+// Prints an answer as text or JSON. Shared with query.
+int print_analysis(const OwareInput& input, const OwareAnalysis& analysis, int max_seeds,
+                   bool json) {
+  const OwareReport report{input, analysis, max_seeds};
+  if (json) {
+    std::cout << report_json(report).dump() << "\n";
+  } else {
+    print_report(report);
+  }
+  return 0;
+}
+
 // Answers `input` from `database`, or refuses in one line on stderr. Shared with query.
 int answer(const OwareInput& input, const OwareDatabase& database, std::uint64_t max_positions,
            bool json, const char* command) {
@@ -33,14 +45,9 @@ int answer(const OwareInput& input, const OwareDatabase& database, std::uint64_t
               << " positions lie beyond it: no exact answer (give a larger database or budget)\n";
     return kRefused;
   }
-  const OwareReport report{input, *analysis, database.max_seeds()};
-  if (json) {
-    std::cout << report_json(report).dump() << "\n";
-  } else {
-    print_report(report);
-  }
-  return 0;
+  return print_analysis(input, *analysis, database.max_seeds(), json);
 }
+
 
 int run_solve(const Arguments& arguments) {
   OwareOptions options;

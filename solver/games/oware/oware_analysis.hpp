@@ -38,4 +38,22 @@ std::optional<OwareAnalysis> analyse(const Oware& game, const OwareDatabase& dat
                                      const OwareState& state, std::uint64_t max_positions,
                                      const std::atomic<bool>* stop = nullptr);
 
+/// The analysis of `state` read from `database` alone (an OwareDatabase in memory or an
+/// OwareDatabaseFile read chunk by chunk) when the board holds at most its K seeds (a move
+/// never adds seeds, so every move's next position is held too); otherwise nothing.
+template <class Database>
+std::optional<OwareAnalysis> answer_from_database(const Oware& game, const Database& database,
+                                                  const OwareState& state) {
+  const auto score = database.probe(game, state);
+  if (!score) return std::nullopt;
+  OwareAnalysis analysis;
+  analysis.score = *score;
+  analysis.source = "database";
+  for (const OwareMove move : game.legal_moves(state)) {
+    const OwarePlayed played = game.play(state, move);
+    analysis.moves.push_back({move, played.gain, played.gain - *database.probe(game, played.next)});
+  }
+  return analysis;
+}
+
 }  // namespace rastros::oware

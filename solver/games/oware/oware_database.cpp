@@ -1,9 +1,13 @@
 #include "games/oware/oware_database.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <memory>
+#include <span>
 #include <string_view>
 
 #include "core/binary_file.hpp"
+#include "core/chunk_crcs.hpp"
 #include "core/errors.hpp"
 #include "core/parallel_ranges.hpp"
 #include "games/oware/oware_level_solver.hpp"
@@ -14,8 +18,12 @@ namespace {
 
 constexpr std::string_view kMagic = "RSOWARDB";
 constexpr std::string_view kLevelMagic = "RSOWARLV";
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;         // the levels, then a CRC-32 a 64 KiB chunk
+constexpr std::uint32_t kUnchunkedVersion = 1;  // the levels alone: read whole
+constexpr std::uint32_t kLevelVersion = 1;      // a checkpoint's level file
 constexpr std::string_view kGameName = "oware";
+// magic, version, the game's name with its length, houses, K
+constexpr std::size_t kHeaderBytes = kBinaryHeaderBytes + 1 + kGameName.size() + 8;
 
 // Ranks are 32-bit node numbers in the level solver.
 constexpr std::uint64_t kMaxLevelSize = std::uint64_t{1} << 32;
@@ -71,7 +79,7 @@ std::filesystem::path level_file(const std::filesystem::path& directory, int hou
 
 void save_level(const std::filesystem::path& path, int houses, int seeds,
                 const std::vector<std::int8_t>& level) {
-  std::vector<unsigned char> bytes = begin_binary_file(kLevelMagic, kVersion);
+  std::vector<unsigned char> bytes = begin_binary_file(kLevelMagic, kLevelVersion);
   put_le(bytes, static_cast<std::uint64_t>(houses), 4);
   put_le(bytes, static_cast<std::uint64_t>(seeds), 4);
   bytes.insert(bytes.end(), level.begin(), level.end());
@@ -82,7 +90,7 @@ void save_level(const std::filesystem::path& path, int houses, int seeds,
 std::optional<std::vector<std::int8_t>> load_level(const std::filesystem::path& path,
                                                    const Oware& game, int seeds) {
   if (!std::filesystem::exists(path)) return std::nullopt;
-  const auto bytes = read_binary_file(path, kLevelMagic, kVersion, "checkpoint level");
+  const auto bytes = read_binary_file(path, kLevelMagic, kLevelVersion, "checkpoint level");
   const std::size_t at = kBinaryHeaderBytes;
   const std::uint64_t size = game.level_size(seeds);
   if (bytes.size() != at + 8 + size || get_le(bytes, at, 4) != static_cast<std::uint64_t>(game.houses()) ||
@@ -144,51 +152,167 @@ void OwareDatabase::save(const std::filesystem::path& path) const {
   bytes.insert(bytes.end(), kGameName.begin(), kGameName.end());
   put_le(bytes, static_cast<std::uint64_t>(houses_), 4);
   put_le(bytes, static_cast<std::uint64_t>(max_seeds_), 4);
-  for (const auto& level : levels_) bytes.insert(bytes.end(), level.begin(), level.end());
+  ChunkCrcs chunks;
+  for (const auto& level : levels_) {
+    chunks.add({reinterpret_cast<const unsigned char*>(level.data()), level.size()});
+    bytes.insert(bytes.end(), level.begin(), level.end());
+  }
+  const std::vector<unsigned char> table = encode_chunk_table(chunks.finish());
+  bytes.insert(bytes.end(), table.begin(), table.end());
   finish_binary_file(path, std::move(bytes), "database");
 }
 
-OwareDatabase OwareDatabase::load(const std::filesystem::path& path, const Oware* game) {
-  const auto bytes = read_binary_file(path, kMagic, kVersion, "database");
-  std::size_t at = kBinaryHeaderBytes;
+namespace {
+
+// What a file's header says: houses, K and where each level lies, checked against the file's
+// size before anything is allocated.
+struct FileHeader {
+  std::uint32_t version = 0;
+  int houses = 0;
+  int max_seeds = -1;
+  std::vector<std::uint64_t> level_offsets;  // in the file; one more: the levels' end
+
+  std::uint64_t payload() const { return level_offsets.back() - kHeaderBytes; }
+  std::uint64_t file_size() const {
+    return level_offsets.back() + (version == kVersion ? chunk_table_bytes(payload()) : 0) + 4;
+  }
+};
+
+FileHeader read_header(std::span<const unsigned char> head, std::uint32_t version,
+                       const std::filesystem::path& path, const Oware* game) {
   const auto fail = [&](const std::string& problem) {
     return binary_file_error("database", path, problem);
   };
-  const std::size_t header = 1 + kGameName.size() + 8;
-  if (bytes.size() < at + header || get_le(bytes, at, 1) != kGameName.size() ||
-      !std::equal(kGameName.begin(), kGameName.end(), bytes.begin() + static_cast<std::ptrdiff_t>(at + 1))) {
+  std::size_t at = kBinaryHeaderBytes;
+  if (head.size() < kHeaderBytes || get_le(head, at, 1) != kGameName.size() ||
+      !std::equal(kGameName.begin(), kGameName.end(), head.begin() + static_cast<std::ptrdiff_t>(at + 1))) {
     throw fail("not an oware endgame database");
   }
   at += 1 + kGameName.size();
-  const auto houses = static_cast<int>(get_le(bytes, at, 4));
-  const auto max_seeds = static_cast<int>(get_le(bytes, at + 4, 4));
-  at += 8;
-  if (houses < 1 || houses > kMaxHouses || max_seeds < 0 || max_seeds > kMaxDatabaseSeeds) {
+  FileHeader header;
+  header.version = version;
+  header.houses = static_cast<int>(get_le(head, at, 4));
+  header.max_seeds = static_cast<int>(get_le(head, at + 4, 4));
+  if (header.houses < 1 || header.houses > kMaxHouses || header.max_seeds < 0 ||
+      header.max_seeds > kMaxDatabaseSeeds) {
     throw fail("bad houses or seeds in its header");
   }
-  if (game && game->houses() != houses) {
-    throw fail("it is for " + std::to_string(houses) + " houses, not " +
-               std::to_string(game->houses()) + " (give --houses " + std::to_string(houses) + ")");
+  if (game && game->houses() != header.houses) {
+    throw fail("it is for " + std::to_string(header.houses) + " houses, not " +
+               std::to_string(game->houses()) + " (give --houses " + std::to_string(header.houses) + ")");
   }
-  const Oware shape(houses, 1);
-  OwareDatabase database;
-  database.houses_ = houses;
-  database.max_seeds_ = max_seeds;
-  for (int seeds = 0; seeds <= max_seeds; ++seeds) {
+  const Oware shape(header.houses, 1);
+  header.level_offsets.push_back(kHeaderBytes);
+  // No file is this large: a header claiming more is refused before any sum can overflow.
+  constexpr std::uint64_t kMostBytes = std::uint64_t{1} << 44;
+  for (int seeds = 0; seeds <= header.max_seeds; ++seeds) {
     const std::uint64_t size = shape.level_size(seeds);
-    if (bytes.size() - at < size) throw fail("cut short at level " + std::to_string(seeds));
-    const auto begin = bytes.begin() + static_cast<std::ptrdiff_t>(at);
-    database.levels_.emplace_back(begin, begin + static_cast<std::ptrdiff_t>(size));
-    // A score outside the level's range would index past the stats' counts.
-    for (const std::int8_t score : database.levels_.back()) {
-      if (score < -seeds || score > seeds) {
-        throw fail("a score of " + std::to_string(score) + " in level " + std::to_string(seeds));
-      }
-    }
-    at += size;
+    if (size > kMostBytes || header.level_offsets.back() + size > kMostBytes) throw fail("cut short");
+    header.level_offsets.push_back(header.level_offsets.back() + size);
   }
-  if (at != bytes.size()) throw fail("extra bytes after its last level");
+  return header;
+}
+
+void check_scores(std::span<const std::int8_t> level, int seeds, const std::filesystem::path& path) {
+  // A score outside the level's range would index past the stats' counts.
+  for (const std::int8_t score : level) {
+    if (score < -seeds || score > seeds) {
+      throw binary_file_error("database", path,
+                              "a score of " + std::to_string(score) + " in level " + std::to_string(seeds));
+    }
+  }
+}
+
+}  // namespace
+
+OwareDatabase OwareDatabase::load(const std::filesystem::path& path, const Oware* game) {
+  const auto [bytes, version] = read_binary_file(path, kMagic, kUnchunkedVersion, kVersion, "database");
+  const FileHeader header = read_header(bytes, version, path, game);
+  if (header.file_size() != bytes.size() + 4) {
+    throw binary_file_error("database", path,
+                            bytes.size() + 4 < header.file_size() ? "cut short" : "extra bytes after its last level");
+  }
+  if (version == kVersion) {
+    // The chunks as a query would check them, so that a file passes both ways or neither.
+    ChunkCrcs chunks;
+    chunks.add(std::span(bytes).subspan(kHeaderBytes, header.payload()));
+    const auto table = decode_chunk_table(std::span(bytes).subspan(header.level_offsets.back()));
+    if (!table || *table != chunks.finish()) {
+      throw binary_file_error("database", path, "chunk checksums that do not match (damaged)");
+    }
+  }
+  OwareDatabase database;
+  database.houses_ = header.houses;
+  database.max_seeds_ = header.max_seeds;
+  for (int seeds = 0; seeds <= header.max_seeds; ++seeds) {
+    const auto begin = bytes.begin() + static_cast<std::ptrdiff_t>(header.level_offsets[seeds]);
+    const auto end = bytes.begin() + static_cast<std::ptrdiff_t>(header.level_offsets[seeds + 1]);
+    database.levels_.emplace_back(begin, end);
+    check_scores(database.levels_.back(), seeds, path);
+  }
   return database;
+}
+
+struct OwareDatabaseFile::Impl {
+  FileHeader header;
+  std::unique_ptr<ChunkedPayload> payload;  // format 2
+  std::optional<OwareDatabase> whole;        // format 1
+};
+
+OwareDatabaseFile::OwareDatabaseFile(const std::filesystem::path& path, const Oware& game)
+    : impl_(std::make_unique<Impl>()) {
+  const auto fail = [&](const std::string& problem) {
+    return binary_file_error("database", path, problem);
+  };
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error) throw fail(std::filesystem::exists(path) ? "cannot read: " + error.message() : "missing");
+  auto file = std::make_shared<std::ifstream>(path, std::ios::binary);
+  const ChunkedPayload::ReadAt read = [file, path](std::uint64_t offset, std::uint64_t length) {
+    std::string bytes(length, '\0');
+    file->clear();
+    file->seekg(static_cast<std::streamoff>(offset));
+    if (!file->read(bytes.data(), static_cast<std::streamsize>(length))) {
+      throw binary_file_error("database", path, "cut short");
+    }
+    return bytes;
+  };
+  if (!*file || size < kHeaderBytes + 4) throw fail(*file ? "truncated" : "cannot read");
+  const std::string head = read(0, kHeaderBytes);
+  const std::span head_bytes(reinterpret_cast<const unsigned char*>(head.data()), head.size());
+  if (!std::equal(kMagic.begin(), kMagic.end(), head_bytes.begin())) throw fail("bad magic");
+  const auto version = static_cast<std::uint32_t>(get_le(head_bytes, 8, 4));
+  if (version == kUnchunkedVersion) {
+    impl_->whole = OwareDatabase::load(path, &game);
+    impl_->header = read_header(head_bytes, version, path, &game);
+    return;
+  }
+  if (version != kVersion) throw fail("format version " + std::to_string(version));
+  impl_->header = read_header(head_bytes, version, path, &game);
+  const FileHeader& header = impl_->header;
+  if (header.file_size() != size) throw fail(size < header.file_size() ? "cut short" : "extra bytes after its last level");
+  const std::string table = read(header.level_offsets.back(), chunk_table_bytes(header.payload()));
+  auto crcs = decode_chunk_table({reinterpret_cast<const unsigned char*>(table.data()), table.size()});
+  if (!crcs) throw fail("chunk table checksum mismatch (damaged)");
+  impl_->payload = std::make_unique<ChunkedPayload>(read, kHeaderBytes, header.payload(), std::move(*crcs), path);
+}
+
+OwareDatabaseFile::~OwareDatabaseFile() = default;
+
+int OwareDatabaseFile::max_seeds() const { return impl_->header.max_seeds; }
+
+std::optional<int> OwareDatabaseFile::probe(const Oware& game, const OwareState& state) const {
+  if (impl_->whole) return impl_->whole->probe(game, state);
+  const int seeds = game.seeds_in_play(state);
+  if (seeds > impl_->header.max_seeds) return std::nullopt;
+  const std::uint64_t offset = impl_->header.level_offsets[seeds] - kHeaderBytes + game.level_rank(state);
+  const std::int8_t score = static_cast<std::int8_t>(impl_->payload->at(offset));
+  check_scores({&score, 1}, seeds, impl_->payload->path());
+  return score;
+}
+
+std::size_t OwareDatabaseFile::chunks_read() const {
+  return impl_->payload ? impl_->payload->chunks_read() : 0;
 }
 
 std::optional<std::string> OwareDatabase::verify(const Oware& game) const {

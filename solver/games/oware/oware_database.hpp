@@ -8,14 +8,18 @@
 // s - g, and the moves that capture nothing stay in level s, whose graph has cycles; it is
 // solved by oware_level_solver.hpp. The graph of a level is built in parallel (TBB).
 //
-// On disk (save/load, core/binary_file.hpp): magic, format version, the game name, M and K,
-// the levels one after the other, and a CRC-32 of everything before it, written through a
-// temporary file and a rename. A checkpoint directory keeps each finished level in a file of
+// On disk (save/load, core/binary_file.hpp), format 2: magic, format version, the game name,
+// M and K, the levels one after the other, a CRC-32 of each 64 KiB of the levels with the
+// table's own CRC (core/chunk_crcs.hpp), and a CRC-32 of everything before it, written through
+// a temporary file and a rename. load() reads and checks it all; OwareDatabaseFile reads the
+// header and the table and then only the chunks its probes fall in (a query answered from the
+// file alone). Format 1 files (no chunk table) are still read, whole. A checkpoint directory keeps each finished level in a file of
 // its own, so that a killed build resumes after its last finished level.
 
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -83,6 +87,27 @@ class OwareDatabase {
   int houses_ = 0;
   int max_seeds_ = -1;
   std::vector<std::vector<std::int8_t>> levels_;
+};
+
+/// A database file opened for a few probes: opening it reads the header and the chunk table;
+/// each probe reads and checks the 64 KiB chunk it falls in, once. Thread-safe. A format 1
+/// file is read whole on opening.
+class OwareDatabaseFile {
+ public:
+  /// Throws FileError as OwareDatabase::load does for what the header and the size show, and
+  /// for a damaged chunk table.
+  OwareDatabaseFile(const std::filesystem::path& path, const Oware& game);
+  ~OwareDatabaseFile();
+
+  int max_seeds() const;
+  /// As OwareDatabase::probe. Throws FileError when the chunk read is damaged.
+  std::optional<int> probe(const Oware& game, const OwareState& state) const;
+  /// Chunks read from the file so far (a format 1 file: 0).
+  std::size_t chunks_read() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace rastros::oware
