@@ -4,6 +4,11 @@
 //                         seed-by-seed sowing written here from the rules text. Counter: moves/s.
 //   BM_CongkakSolve/M/N/T every first move's exact score of Congkak(M,N) on T threads.
 //                         Counters: nodes, nodes/s.
+//   BM_CongkakEndgameSolve/K     Congkak(6,5) from the start on one thread (every first move's
+//                         score) with the endgame database by seeds up to K (built outside
+//                         the timing); K=-1 none, the baseline. Counters: nodes, nodes/s.
+//   BM_CongkakEndgameBuild/M/K   that database of M houses up to K seeds built on one thread
+//                         (states/s).
 //   BM_CongkakDatabaseBuild/M/N  the strong database of Congkak(M,N) built from the start
 //                         (positions/s, bytes a position in the file format).
 //   BM_CongkakDatabaseQuery/Q    positions of random Congkak(4,4) games, each with every move,
@@ -14,13 +19,15 @@
 //                         a new `rastros query` process does: R=1 the block reader (header,
 //                         index, the blocks the query needs), R=0 the whole file read and
 //                         checked first, the baseline. Counters: the file's bytes, blocks read.
-// Compare F=1 with F=0, T=2 with T=1, Q=1 with Q=0 and R=1 with R=0 within one run.
+// Compare F=1 with F=0, T=2 with T=1, K with K=-1, Q=1 with Q=0 and R=1 with R=0 within one
+// run.
 
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <array>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <utility>
 #include <vector>
@@ -28,7 +35,9 @@
 #include "engine/score_database_file.hpp"
 #include "engine/score_solver.hpp"
 #include "games/congkak/congkak.hpp"
+#include "games/congkak/congkak_analysis.hpp"
 #include "games/congkak/congkak_database.hpp"
+#include "games/congkak/congkak_endgame.hpp"
 #include "games/congkak/congkak_position.hpp"
 
 namespace rastros::congkak {
@@ -119,6 +128,42 @@ BENCHMARK(BM_CongkakSolve)
     ->ArgsProduct({{6}, {5}, {1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+void BM_CongkakEndgameSolve(benchmark::State& state) {
+  const Congkak game(6, 5);
+  const int seeds = static_cast<int>(state.range(0));
+  oneapi::tbb::task_arena arena(1);
+  std::optional<CongkakEndgame> endgame;
+  if (seeds >= 0) arena.execute([&] { endgame = CongkakEndgame::build(game, seeds); });
+  const auto start = mancala::start_position(game.board());
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    arena.execute([&] {
+      CongkakSolver solver(game, {std::size_t{32} << 20}, endgame ? &*endgame : nullptr);
+      benchmark::DoNotOptimize(solver.solve(start));
+      nodes = solver.nodes();
+    });
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_CongkakEndgameSolve)->Arg(-1)->Arg(8)->Arg(11)->Arg(14)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_CongkakEndgameBuild(benchmark::State& state) {
+  const Congkak game(static_cast<int>(state.range(0)), 5);
+  const int seeds = static_cast<int>(state.range(1));
+  oneapi::tbb::task_arena arena(1);
+  std::uint64_t states = 0;
+  for (auto _ : state) {
+    arena.execute([&] { states = CongkakEndgame::build(game, seeds).size(); });
+  }
+  state.counters["states"] = static_cast<double>(states);
+  state.counters["states/s"] = benchmark::Counter(static_cast<double>(states),
+                                                  benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_CongkakEndgameBuild)->Args({6, 11})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_CongkakDatabaseBuild(benchmark::State& state) {
   const Congkak game(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));

@@ -51,6 +51,23 @@ expect_json "solve --json keys" \
   'j["game"]=="congkak" and j["houses"]==3 and j["value"] in ("win","draw","loss") and isinstance(j["score"],int) and len(j["children"])==3 and all("score" in c and "move" in c and "value" in c for c in j["children"]) and j["best_moves"] and max(c["score"] for c in j["children"])==j["score"] and "nodes" in j and "seconds" in j' \
   "${C[@]}" solve --houses 3 --seeds 2 --json --quiet
 score=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["score"])' <"$WORK/out")
+# The endgame database by seeds: the default K, a K given, none; one answer (the moves' too).
+for k in default 7 -1; do
+  args=(solve --houses 4 --seeds 3 --json --quiet)
+  [[ $k == default ]] || args+=(--endgame-seeds "$k")
+  "$RASTROS" "${C[@]}" "${args[@]}" >"$WORK/endgame-$k.json"
+done
+check "the endgame database's K in the JSON (18 by default, 7 given, -1 for none)" python3 -c '
+import json, sys
+ks = [json.load(open(f))["endgame_seeds"] for f in sys.argv[1:]]
+sys.exit(ks != [18, 7, -1])' "$WORK/endgame-default.json" "$WORK/endgame-7.json" "$WORK/endgame--1.json"
+check "the same answer with and without the endgame database" python3 -c '
+import json, sys
+answers = [json.load(open(f)) for f in sys.argv[1:]]
+keep = lambda j: (j["score"], j["best_moves"], j["children"])
+sys.exit(len({json.dumps(keep(j)) for j in answers}) != 1)' "$WORK/endgame-default.json" "$WORK/endgame-7.json" "$WORK/endgame--1.json"
+expect_error 2 "endgame-seeds must be between -1 and 24, not 99" "--endgame-seeds out of range" \
+  "${C[@]}" solve --houses 4 --seeds 3 --endgame-seeds 99
 expect_json "value-only leaves scores out" \
   '"score" not in j and all("score" not in c for c in j["children"]) and j["value"] in ("win","draw","loss")' \
   "${C[@]}" solve --houses 3 --seeds 2 --json --value-only --quiet

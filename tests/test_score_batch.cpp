@@ -95,7 +95,8 @@ TEST(ScoreBatch, CongkakLinesAgreeWithSolve) {
                                {"# Congkak(3,2) unless a line says otherwise", "1", "",
                                 "--houses 2 --seeds 2", "zz", "--houses=3 --seeds=2 " + position,
                                 "--houses 9 --seeds 9", "--frob 1 1", "  # indented comment"},
-                               {"--houses", "3", "--seeds", "2", "--memory", "16M"});
+                               {"--houses", "3", "--seeds", "2", "--memory", "16M",
+                                "--endgame-seeds", "-1"});  // the solver below has none
   EXPECT_EQ(run.status, 2);
   ASSERT_EQ(run.output.size(), 6u);
   EXPECT_EQ(run.output[0], congkak_expected(3, 2, "1", std::nullopt, 2));

@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 // `rastros batch --game congkak|oware|reversi` (tools/score_batch_command.hpp is what they
 // share with Kalah's): each game's line parser and solve, and its options.
 
@@ -18,6 +19,7 @@ struct CongkakBatchSettings {
   bool value_only = false;
   bool root_only = false;
   bool timing = false;
+  std::optional<int> endgame_seeds;  // --endgame-seeds: nothing for the default K
 };
 /// Each line's answer: the keys of `solve --game congkak --json` after "line".
 ScoreBatchAnswer batch_answer(const CongkakBatchSettings& settings);

@@ -21,16 +21,19 @@ using namespace rastros::congkak;
 
 namespace {
 
-// The solver of the variant met last (its table is --memory).
+// The solver of the variant met last (its table is --memory) and its endgame database.
 struct LineSolver {
   CongkakBatchSettings settings;
   LastSolver<std::pair<int, int>, CongkakSolver> last;
+  std::shared_ptr<const CongkakEndgame> endgame;
 
   std::string solve(const CongkakInput& input, std::uint64_t number) {
     CongkakSolver& solver = last.get({input.game.houses(), input.game.seeds()}, [&] {
+      endgame = endgame_for_search(input.game, settings.endgame_seeds, true);
       return std::make_unique<CongkakSolver>(
-          input.game, mancala::MancalaSolveOptions{settings.table_bytes, settings.value_only,
-                                                   settings.root_only});
+          input.game,
+          mancala::MancalaSolveOptions{settings.table_bytes, settings.value_only, settings.root_only},
+          endgame.get());
     });
     const std::uint64_t nodes_before = solver.nodes();
     const auto started = std::chrono::steady_clock::now();
@@ -40,7 +43,7 @@ struct LineSolver {
     const auto view = congkak_view(input);
     const mancala_cli::MancalaReport report{view,    result, settings.root_only,
                                             solver.nodes() - nodes_before,
-                                            seconds, -1,     std::nullopt,
+                                            seconds, endgame ? endgame->max_seeds() : -1, std::nullopt,
                                             settings.timing};
     Json json = mancala_cli::result_json(report);
     json.prepend("line", number);
@@ -76,10 +79,12 @@ int run_batch(const Arguments& arguments) {
   ScoreBatchFiles files;
   ScoreSolveOptions solve{"64M"};
   bool timing = false;
+  std::optional<int> endgame_seeds;
   po::options_description description("Options");
   add_score_batch_files(description, files);
   add_congkak_options(description, options, false);
   add_score_solve_options(description, solve);
+  add_endgame_seeds_option(description, endgame_seeds);
   description.add_options()("timing", po::bool_switch(&timing),
                             "add \"nodes\" and \"seconds\" to each line");
   add_score_batch_run(description, files);
@@ -96,13 +101,15 @@ int run_batch(const Arguments& arguments) {
   files.quiet = solve.quiet;
   const ThreadLimit limit(solve.threads);
   resolve_input(options);  // the defaults themselves must be a variant
-  const CongkakBatchSettings settings{options.houses, options.seeds, parse_memory_size(solve.memory),
-                                      solve.value_only, solve.root_only, timing};
+  const CongkakBatchSettings settings{options.houses,   options.seeds,    parse_memory_size(solve.memory),
+                                      solve.value_only, solve.root_only,  timing,
+                                      endgame_seeds};
   const std::string identity = "game=congkak;houses=" + std::to_string(settings.houses) +
                                ";seeds=" + std::to_string(settings.seeds) +
                                ";value_only=" + std::to_string(settings.value_only) +
                                ";root_only=" + std::to_string(settings.root_only) +
-                               ";timing=" + std::to_string(settings.timing);
+                               ";timing=" + std::to_string(settings.timing) +
+                               ";endgame_seeds=" + std::to_string(endgame_seeds.value_or(-2));
   auto solver = std::make_shared<LineSolver>();
   solver->settings = settings;
   // Ctrl-C stops a long line at once (in one process: under mpirun the dealing ends instead).

@@ -18,9 +18,11 @@ int run_solve(const Arguments& arguments) {
   CongkakOptions options;
   ScoreSolveOptions solve{"64M"};
   std::string db;
+  std::optional<int> endgame_seeds;
   po::options_description description("Options");
   add_congkak_options(description, options);
   add_score_solve_options(description, solve);
+  add_endgame_seeds_option(description, endgame_seeds);
   description.add_options()("db", po::value(&db),
                             "build the variant's strong database (every position reachable from "
                             "the start, small variants) and write it here");
@@ -35,8 +37,10 @@ int run_solve(const Arguments& arguments) {
   if (!db.empty()) return write_database(options, db, solve.quiet, solve.json);
   const ThreadLimit limit(solve.threads);
   const CongkakInput input = resolve_input(options);
+  const auto endgame = endgame_for_search(input.game, endgame_seeds, solve.quiet);
   CongkakSolver solver(input.game,
-                       {parse_memory_size(solve.memory), solve.value_only, solve.root_only});
+                       {parse_memory_size(solve.memory), solve.value_only, solve.root_only},
+                       endgame.get());
   const auto started = std::chrono::steady_clock::now();
   CongkakResult result;
   {
@@ -49,7 +53,8 @@ int run_solve(const Arguments& arguments) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const auto view = congkak_view(input);
-  const mancala_cli::MancalaReport report{view, result, solve.root_only, solver.nodes(), seconds, -1,
+  const mancala_cli::MancalaReport report{view,           result,  solve.root_only,
+                                          solver.nodes(),  seconds, endgame ? endgame->max_seeds() : -1,
                                           std::nullopt};
   if (solve.json) {
     std::cout << mancala_cli::result_json(report).dump() << "\n";

@@ -1,5 +1,11 @@
 #include "congkak/congkak_options.hpp"
 
+#include <chrono>
+#include <iostream>
+
+#include "core/errors.hpp"
+#include "progress.hpp"
+
 namespace rastros::tools::congkak_cli {
 
 using namespace rastros::congkak;
@@ -36,6 +42,47 @@ mancala_cli::MancalaView congkak_view(const CongkakInput& input) {
     view.legal_moves.push_back(move);
   }
   return view;
+}
+
+namespace {
+
+// A database of this many states builds in a fraction of a second and answers every position
+// near the end of a game at once (Kalah's choice too).
+constexpr std::uint64_t kAutoStates = std::uint64_t{2} << 20;
+
+}  // namespace
+
+void add_endgame_seeds_option(po::options_description& description, std::optional<int>& seeds) {
+  description.add_options()(
+      "endgame-seeds", po::value<int>()->notifier([&](int v) { seeds = v; }),
+      "build an endgame database of the states with at most this many seeds in play first "
+      "(default: as many as build in well under a second; -1: none)");
+}
+
+std::shared_ptr<const CongkakEndgame> endgame_for_search(const Congkak& game,
+                                                         std::optional<int> seeds, bool quiet) {
+  const int k = seeds.value_or(CongkakEndgame::seeds_within(game, kAutoStates));
+  if (k == -1) return nullptr;
+  if (k >= 0 && k <= game.total_seeds()) {
+    // The levels kept, and the last one twice while it fills.
+    const auto bytes = static_cast<double>(CongkakEndgame::states_up_to(game, k) + game.level_size(k));
+    const double machine = physical_memory_bytes();
+    if (machine > 0 && bytes > 0.8 * machine) {
+      throw InputError("an endgame database of " + std::to_string(k) + " seeds for " + game.name() +
+                       " needs about " + human_count(bytes) + "B; this machine has " +
+                       human_count(machine) + "B: lower --endgame-seeds");
+    }
+  }
+  const auto started = std::chrono::steady_clock::now();
+  return std::make_shared<CongkakEndgame>(
+      CongkakEndgame::build(game, k, [&](int level, std::uint64_t states) {
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (quiet || elapsed < 1) return;  // a quick build says nothing
+        std::cerr << "endgame database: " << level << " seeds ("
+                  << human_count(static_cast<double>(states)) << " states) done after "
+                  << static_cast<int>(elapsed) << " s\n";
+      }));
 }
 
 }  // namespace rastros::tools::congkak_cli

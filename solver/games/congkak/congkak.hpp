@@ -66,6 +66,13 @@ class Congkak {
   /// How promising a move looks (higher first): another turn, then what it banks.
   int move_order(const State& state, Move move) const;
 
+  /// The numbering of the states with a given number of seeds in play (Kalah's): the index of
+  /// the endgame databases by seeds (congkak_endgame.hpp).
+  std::uint64_t level_size(int seeds) const { return board_.level_size(seeds); }
+  std::uint64_t level_rank(const State& state) const { return board_.level_rank(state); }
+  State level_unrank(int seeds, std::uint64_t rank) const { return board_.level_unrank(seeds, rank); }
+  void level_next(State& state) const { board_.level_next(state); }
+
  private:
   kalah::Kalah board_;  // the board's size, end, score and keys (its sowing is not used)
 };

@@ -17,12 +17,12 @@
 #include "core/crc32.hpp"
 #include "core/errors.hpp"
 #include "core/thread_sanitizer.hpp"
+#include "games/mancala/mancala_endgame.hpp"
 
 namespace rastros::kalah {
 
 namespace {
 
-constexpr std::int8_t kUnknown = -128;
 constexpr const char* kMagic = "rastros-kalah-endgame";
 constexpr int kFormatVersion = 2;   // the levels, then a CRC-32 a 64 KiB chunk (core/chunk_crcs.hpp)
 constexpr int kUnchunkedVersion = 1;  // the levels alone: read whole
@@ -32,77 +32,6 @@ constexpr int kMaxLevel = 127;
 // The largest file accepted: beyond every database a machine builds.
 constexpr std::uint64_t kMaxFile = std::uint64_t{64} << 30;
 
-// Values one level while it is built: the finished levels below, this one filling in.
-class LevelBuilder {
- public:
-  LevelBuilder(const Kalah& game, const std::vector<std::vector<std::int8_t>>& below, int seeds)
-      : game_(game), below_(below), seeds_(seeds), level_(new std::atomic<std::int8_t>[game.level_size(seeds)]) {
-    const std::uint64_t size = game.level_size(seeds);
-    // Each task publishes what it wrote, and this thread acquires it after the wait
-    // (core/thread_sanitizer.hpp: Debian's TBB is not instrumented).
-    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 16),
-                              thread_sanitizer::handed_off([&](const auto& range) {
-                                for (auto r = range.begin(); r != range.end(); ++r) {
-                                  level_[r].store(kUnknown, std::memory_order_relaxed);
-                                }
-                                thread_sanitizer::publish(this);
-                              }));
-    thread_sanitizer::acquire(this);
-  }
-
-  std::vector<std::int8_t> build() {
-    const std::uint64_t size = game_.level_size(seeds_);
-    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 12),
-                              thread_sanitizer::handed_off([&](const auto& range) {
-                                // Unranked once a range, then stepped through in rank order.
-                                KalahState state = game_.level_unrank(seeds_, range.begin());
-                                for (auto r = range.begin(); r != range.end(); ++r) {
-                                  if (r != range.begin()) game_.level_next(state);
-                                  if (level_[r].load(std::memory_order_relaxed) == kUnknown) {
-                                    value_of(state, r);
-                                  }
-                                }
-                                thread_sanitizer::publish(this);
-                              }));
-    thread_sanitizer::acquire(this);
-    std::vector<std::int8_t> values(size);
-    for (std::uint64_t r = 0; r < size; ++r) values[r] = level_[r].load(std::memory_order_relaxed);
-    return values;
-  }
-
- private:
-  // The score of a state of this level, recursing into same-level children not yet known.
-  // Two threads may value one state at once: both find the same value.
-  int value_of(const KalahState& state, std::uint64_t rank) {
-    int best;
-    if (game_.is_terminal(state)) {
-      best = game_.terminal_score(state);
-    } else {
-      best = -1000;
-      for (const KalahMove move : game_.legal_moves(state)) {
-        const KalahPlayed played = game_.play(state, move);
-        const int child = child_value(played);
-        best = std::max(best, played.gain + (played.again ? child : -child));
-      }
-    }
-    level_[rank].store(static_cast<std::int8_t>(best), std::memory_order_relaxed);
-    return best;
-  }
-
-  int child_value(const KalahPlayed& played) {
-    if (game_.is_terminal(played.next)) return game_.terminal_score(played.next);
-    const int seeds = seeds_ - played.gain;
-    const std::uint64_t rank = game_.level_rank(played.next);
-    if (seeds < seeds_) return below_[seeds][rank];
-    const std::int8_t known = level_[rank].load(std::memory_order_relaxed);
-    return known != kUnknown ? known : value_of(played.next, rank);
-  }
-
-  const Kalah& game_;
-  const std::vector<std::vector<std::int8_t>>& below_;
-  int seeds_;
-  std::unique_ptr<std::atomic<std::int8_t>[]> level_;
-};
 
 std::string header_line(int houses, CaptureRule rule, int max_seeds, int version = kFormatVersion) {
   return std::string(kMagic) + " " + std::to_string(version) + " houses=" +
@@ -175,8 +104,7 @@ KalahEndgame KalahEndgame::build(const Kalah& game, int max_seeds,
   database.houses_ = game.houses();
   database.rule_ = game.rule();
   for (int seeds = 0; seeds <= max_seeds; ++seeds) {
-    LevelBuilder builder(game, database.levels_, seeds);
-    database.levels_.push_back(builder.build());
+    database.levels_.push_back(mancala::build_endgame_level(game, database.levels_, seeds));
     database.max_seeds_ = seeds;
     if (progress) progress(seeds, database.levels_.back().size());
   }
