@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/binary_file.hpp"
@@ -101,6 +103,27 @@ TEST(ScoreDatabaseFile, AReaderReadsOnlyTheBlocksAskedFor) {
     EXPECT_FALSE(reader.find(records.keys[0] - 1).has_value());
     EXPECT_EQ(reader.blocks_read(), 2u);
   }
+  std::filesystem::remove(path);
+}
+
+// One reader shared by two threads (a server's workers): every answer right, no race (this
+// test runs under ThreadSanitizer).
+TEST(ScoreDatabaseFile, TwoThreadsShareOneReader) {
+  const ScoreRecords records = random_records(30'000, 17);
+  const auto path = temporary("shared.rsdb");
+  save_score_database(path, {"reversi", "4x4", records}, 64);
+  const ScoreDatabaseReader reader(path, "reversi", "4x4");
+  std::atomic<int> wrong{0};
+  const auto read_all = [&](std::size_t first) {
+    for (std::size_t n = 0; n < records.keys.size(); ++n) {
+      const std::size_t i = (first + n * 7919) % records.keys.size();
+      if (reader.find(records.keys[i]) != std::optional<int>(records.scores[i])) ++wrong;
+    }
+  };
+  std::thread other(read_all, 1);
+  read_all(0);
+  other.join();
+  EXPECT_EQ(wrong.load(), 0);
   std::filesystem::remove(path);
 }
 
