@@ -149,7 +149,13 @@ void BM_CongkakEndgameSolve(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(nodes) * static_cast<double>(state.iterations()),
                          benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_CongkakEndgameSolve)->Arg(-1)->Arg(8)->Arg(11)->Arg(14)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CongkakEndgameSolve)
+    ->Arg(-1)
+    ->Arg(8)
+    ->Arg(11)
+    ->Arg(14)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_CongkakEndgameBuild(benchmark::State& state) {
   const Congkak game(static_cast<int>(state.range(0)), 5);

@@ -103,7 +103,8 @@ TEST(CongkakEndgame, TheSolverWithADatabaseAgreesWithTheReference) {
         const int mine = next.to_move == position.to_move ? after : -after;
         if (error.empty() && child.score != mine) {
           error = text(game, lib) + " move " + std::to_string(child.move + 1) + ": solver " +
-                  std::to_string(child.score.value_or(-999)) + ", reference " + std::to_string(mine);
+                  std::to_string(child.score.value_or(-999)) + ", reference " +
+                  std::to_string(mine);
         }
       }
       if (!error.empty() && reported++ < 10) ADD_FAILURE() << error;

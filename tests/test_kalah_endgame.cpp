@@ -37,8 +37,9 @@ std::vector<int> view_of(const Kalah& game, const KalahState& state) {
 
 // The reference's future margin of a state: its final margin minus what the stores hold.
 int reference_future(const Kalah& game, const KalahState& state) {
-  const RefGame ref{game.houses(), game.seeds(),
-                    game.rule() == CaptureRule::standard ? RefRule::standard : RefRule::empty_capture};
+  const RefGame ref{
+      game.houses(), game.seeds(),
+      game.rule() == CaptureRule::standard ? RefRule::standard : RefRule::empty_capture};
   const auto position = kalah_reference::ref_from_view(ref, view_of(game, state));
   return kalah_reference::reference_score(ref, position) -
          kalah_reference::ref_store_margin(ref, position);
@@ -51,7 +52,8 @@ std::filesystem::path temporary_file(const std::string& name) {
 
 TEST(KalahEndgame, EveryRecordAgreesWithPlainMinimax) {
   for (const auto rule : {CaptureRule::standard, CaptureRule::empty_capture}) {
-    for (const auto& [houses, max_seeds] : std::vector<std::pair<int, int>>{{1, 8}, {2, 8}, {3, 7}}) {
+    for (const auto& [houses, max_seeds] :
+         std::vector<std::pair<int, int>>{{1, 8}, {2, 8}, {3, 7}}) {
       const Kalah game(houses, 4, rule);
       const KalahEndgame database = KalahEndgame::build(game, max_seeds);
       std::uint64_t checked = 0;
@@ -105,7 +107,8 @@ TEST(KalahEndgame, VerifyAcceptsBuiltDatabasesAndCatchesAChangedRecord) {
   chunks.add({reinterpret_cast<const unsigned char*>(bytes.data()) + header, payload});
   const std::vector<unsigned char> repaired = encode_chunk_table(chunks.finish());
   ASSERT_EQ(repaired.size(), table);
-  std::copy(repaired.begin(), repaired.end(), bytes.begin() + static_cast<std::ptrdiff_t>(header + payload));
+  std::copy(repaired.begin(), repaired.end(),
+            bytes.begin() + static_cast<std::ptrdiff_t>(header + payload));
   const std::uint32_t crc = crc32_of(std::string_view(bytes).substr(0, bytes.size() - 4));
   for (int i = 0; i < 4; ++i) bytes[bytes.size() - 4 + i] = static_cast<char>(crc >> (8 * i));
   {
@@ -223,7 +226,8 @@ TEST(KalahEndgameFile, DamageIsRefusedAndFormat1IsRead) {
   EXPECT_THROW(KalahEndgame::load(path, &game), FileError);
   {
     const KalahEndgameFile file(path, game);
-    EXPECT_EQ(file.probe(game, game.level_unrank(0, 0)), database.probe(game, game.level_unrank(0, 0)));
+    EXPECT_EQ(file.probe(game, game.level_unrank(0, 0)),
+              database.probe(game, game.level_unrank(0, 0)));
     std::optional<std::string> refused;
     for (int seeds = 0; seeds <= 16 && !refused; ++seeds) {
       for (std::uint64_t rank = 0; rank < game.level_size(seeds) && !refused; ++rank) {

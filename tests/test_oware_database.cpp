@@ -3,7 +3,6 @@
 // files (a flipped value refused, a killed build resumed to the same bytes).
 
 #include <gtest/gtest.h>
-
 #include <oneapi/tbb/task_arena.h>
 
 #include <fstream>
@@ -23,7 +22,8 @@ using namespace rastros::oware;
 
 OwareState state_of(const std::vector<int>& view) {
   OwareState state;
-  for (std::size_t i = 0; i < view.size(); ++i) state.houses[i] = static_cast<std::uint8_t>(view[i]);
+  for (std::size_t i = 0; i < view.size(); ++i)
+    state.houses[i] = static_cast<std::uint8_t>(view[i]);
   return state;
 }
 
@@ -39,7 +39,8 @@ void expect_matches_reference(int houses, int max_seeds) {
   ASSERT_EQ(database.size(), reference.size());
   int nonzero = 0;
   for (const auto& [view, score] : reference) {
-    ASSERT_EQ(database.probe(game, state_of(view)), score) << houses << " houses, board " << view[0];
+    ASSERT_EQ(database.probe(game, state_of(view)), score)
+        << houses << " houses, board " << view[0];
     nonzero += score != 0;
   }
   EXPECT_GT(nonzero, 0);  // the comparison is not between two tables of zeros
@@ -88,8 +89,10 @@ TEST(OwareDatabase, SearchBeyondTheDatabaseMatchesTheWholeDatabase) {
   const Oware game(3, 2);
   const OwareDatabase whole = OwareDatabase::build(game, 12);
   const OwareDatabase small = OwareDatabase::build(game, 5);
-  for (const std::vector<int>& view : {std::vector<int>{2, 2, 2, 2, 2, 2}, {4, 0, 3, 1, 2, 2},
-                                       {0, 5, 1, 0, 3, 3}, {7, 0, 0, 0, 2, 0}}) {
+  for (const std::vector<int>& view : {std::vector<int>{2, 2, 2, 2, 2, 2},
+                                       {4, 0, 3, 1, 2, 2},
+                                       {0, 5, 1, 0, 3, 3},
+                                       {7, 0, 0, 0, 2, 0}}) {
     const auto deep = analyse(game, small, state_of(view), 1'000'000);
     ASSERT_TRUE(deep.has_value());
     EXPECT_EQ(deep->source, "search");
@@ -228,7 +231,8 @@ TEST(OwareDatabaseFile, DamageIsRefusedAndFormat1IsRead) {
   EXPECT_THROW(OwareDatabaseFile(path, Oware(3, 4)), rastros::FileError);
 
   // Format 1: the same header with version 1, the levels, the CRC-32 of all before it.
-  std::vector<unsigned char> v1(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(header + payload));
+  std::vector<unsigned char> v1(bytes.begin(),
+                                bytes.begin() + static_cast<std::ptrdiff_t>(header + payload));
   v1[8] = 1;
   rastros::finish_binary_file(path, v1, "test file");
   const OwareDatabase loaded = OwareDatabase::load(path, &game);

@@ -53,7 +53,7 @@ struct BatchRun {
 };
 
 BatchRun run_batch_on(int (*command)(const Arguments&), const std::vector<std::string>& lines,
-                 std::vector<std::string> options) {
+                      std::vector<std::string> options) {
   TemporaryDirectory directory("rastros-score-batch");
   std::string text;
   for (const std::string& line : lines) text += line + "\n";
@@ -80,7 +80,8 @@ void expect_error(const std::string& output, std::uint64_t line) {
 // Congkak: the line's position solved by a solver of its own, printed as solve --json prints.
 std::string congkak_expected(int houses, int seeds, std::optional<std::string> moves,
                              std::optional<std::string> position, std::uint64_t line) {
-  const congkak::CongkakInput input = congkak::resolve_congkak_input(houses, seeds, moves, position);
+  const congkak::CongkakInput input =
+      congkak::resolve_congkak_input(houses, seeds, moves, position);
   congkak::CongkakSolver solver(input.game, {std::size_t{16} << 20, false, false});
   const congkak::CongkakResult result = solver.solve(input.position);
   const auto view = congkak_cli::congkak_view(input);
@@ -89,14 +90,16 @@ std::string congkak_expected(int houses, int seeds, std::optional<std::string> m
 }
 
 TEST(ScoreBatch, CongkakLinesAgreeWithSolve) {
-  const std::string position = mancala::position_string(
-      congkak::Congkak(3, 2).board(), congkak::resolve_congkak_input(3, 2, "2 1", std::nullopt).position);
-  const BatchRun run = run_batch_on(congkak_cli::run_batch,
-                               {"# Congkak(3,2) unless a line says otherwise", "1", "",
-                                "--houses 2 --seeds 2", "zz", "--houses=3 --seeds=2 " + position,
-                                "--houses 9 --seeds 9", "--frob 1 1", "  # indented comment"},
-                               {"--houses", "3", "--seeds", "2", "--memory", "16M",
-                                "--endgame-seeds", "-1"});  // the solver below has none
+  const std::string position =
+      mancala::position_string(congkak::Congkak(3, 2).board(),
+                               congkak::resolve_congkak_input(3, 2, "2 1", std::nullopt).position);
+  const BatchRun run =
+      run_batch_on(congkak_cli::run_batch,
+                   {"# Congkak(3,2) unless a line says otherwise", "1", "", "--houses 2 --seeds 2",
+                    "zz", "--houses=3 --seeds=2 " + position, "--houses 9 --seeds 9", "--frob 1 1",
+                    "  # indented comment"},
+                   {"--houses", "3", "--seeds", "2", "--memory", "16M", "--endgame-seeds",
+                    "-1"});  // the solver below has none
   EXPECT_EQ(run.status, 2);
   ASSERT_EQ(run.output.size(), 6u);
   EXPECT_EQ(run.output[0], congkak_expected(3, 2, "1", std::nullopt, 2));
@@ -136,9 +139,9 @@ TEST(ScoreBatch, ReversiLinesAgreeWithSolve) {
   const std::string two = first_legal(one);
   const reversi::ReversiInput after = reversi::resolve_reversi_input("4x4", two, std::nullopt);
   const std::string position = reversi::position_string(after.game, after.position);
-  const BatchRun run = run_batch_on(reversi_cli::run_batch,
-                               {"# 4x4", "--board 4x4", one, "", position, "--board 5x5 a1", "z9"},
-                               {"--board", "4x4", "--memory", "16M"});
+  const BatchRun run = run_batch_on(
+      reversi_cli::run_batch, {"# 4x4", "--board 4x4", one, "", position, "--board 5x5 a1", "z9"},
+      {"--board", "4x4", "--memory", "16M"});
   EXPECT_EQ(run.status, 2);
   ASSERT_EQ(run.output.size(), 5u);
   EXPECT_EQ(run.output[0], reversi_expected("", std::nullopt, 2));
@@ -154,18 +157,18 @@ std::string oware_expected(int houses, int seeds, std::optional<std::string> mov
                            oware_cli::EndgameOptions endgame = {}) {
   const oware::OwareInput input = oware::resolve_oware_input(houses, seeds, moves, position);
   const auto database = oware_cli::database_for_solve(input.game, endgame, true);
-  const auto analysis = oware::analyse(input.game, *database,
-                                       oware::search_state(input.game, input.position),
-                                       endgame.max_positions);
+  const auto analysis =
+      oware::analyse(input.game, *database, oware::search_state(input.game, input.position),
+                     endgame.max_positions);
   if (!analysis) return "refused";
   return with_line(oware_cli::report_json({input, *analysis, database->max_seeds()}), line);
 }
 
 TEST(ScoreBatch, OwareLinesAgreeWithSolve) {
   const BatchRun run = run_batch_on(oware_cli::run_batch,
-                               {"# Oware(3,2)", "1", "", "--houses 2 --seeds 1", "zz",
-                                "--houses 3 --seeds 2 1,0,0,5/0,1,0,5 1", "--houses 0"},
-                               {"--houses", "3", "--seeds", "2"});
+                                    {"# Oware(3,2)", "1", "", "--houses 2 --seeds 1", "zz",
+                                     "--houses 3 --seeds 2 1,0,0,5/0,1,0,5 1", "--houses 0"},
+                                    {"--houses", "3", "--seeds", "2"});
   EXPECT_EQ(run.status, 2);
   ASSERT_EQ(run.output.size(), 5u);
   EXPECT_EQ(run.output[0], oware_expected(3, 2, "1", std::nullopt, 2));
@@ -182,9 +185,9 @@ TEST(ScoreBatch, OwareLineBeyondTheDatabaseIsAnErrorLine) {
   endgame.seeds = 2;
   endgame.max_positions = 0;
   ASSERT_EQ(oware_expected(3, 2, "1", std::nullopt, 1, endgame), "refused");
-  const BatchRun run = run_batch_on(oware_cli::run_batch, {"1", "1,0,0,5/0,1,0,5 1"},
-                               {"--houses", "3", "--seeds", "2", "--endgame-seeds", "2",
-                                "--max-positions", "0"});
+  const BatchRun run = run_batch_on(
+      oware_cli::run_batch, {"1", "1,0,0,5/0,1,0,5 1"},
+      {"--houses", "3", "--seeds", "2", "--endgame-seeds", "2", "--max-positions", "0"});
   EXPECT_EQ(run.status, 2);
   ASSERT_EQ(run.output.size(), 2u);
   expect_error(run.output[0], 1);

@@ -23,8 +23,8 @@ namespace {
 
 std::filesystem::path temporary(const std::string& name) {
   return std::filesystem::temp_directory_path() /
-         ("rastros_score_file_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-          "_" + name);
+         ("rastros_score_file_" +
+          std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" + name);
 }
 
 /// `count` distinct ascending keys with gaps from 1 to beyond 2^21 (LEB128 codes of one to
@@ -70,10 +70,11 @@ void expect_same_answers(const ScoreLookup& lookup, const ScoreRecords& records)
 
 TEST(ScoreDatabaseFile, AReaderAnswersAsTheRecordsWritten) {
   for (const std::uint32_t block : {1u, 7u, 4096u}) {
-    for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{7},
-                                    std::size_t{8}, std::size_t{10'000}}) {
+    for (const std::size_t count :
+         {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{10'000}}) {
       SCOPED_TRACE("block " + std::to_string(block) + ", count " + std::to_string(count));
-      const ScoreRecords records = random_records(count, block * 31 + static_cast<std::uint32_t>(count));
+      const ScoreRecords records =
+          random_records(count, block * 31 + static_cast<std::uint32_t>(count));
       const auto path = temporary("answers.rsdb");
       save_score_database(path, {"reversi", "4x4", records}, block);
       const ScoreDatabaseReader reader(path, "reversi", "4x4");
@@ -188,7 +189,8 @@ TEST(ScoreDatabaseFile, DamagedCutShortAndForeignFilesAreRefused) {
           << error.what();
     }
   }
-  for (const std::size_t size : {std::size_t{0}, std::size_t{30}, bytes.size() / 2, bytes.size() - 1}) {
+  for (const std::size_t size :
+       {std::size_t{0}, std::size_t{30}, bytes.size() / 2, bytes.size() - 1}) {
     write_bytes(path, bytes.substr(0, size));
     EXPECT_THROW(ScoreDatabaseReader(path, "congkak", "(4,4)"), FileError) << size << " bytes";
     EXPECT_THROW(load_score_database(path, "congkak", "(4,4)"), FileError) << size << " bytes";

@@ -10,7 +10,8 @@ namespace rastros {
 
 void ChunkCrcs::add(std::span<const unsigned char> bytes) {
   while (!bytes.empty()) {
-    const auto take = static_cast<std::size_t>(std::min<std::uint64_t>(bytes.size(), kChunkBytes - filled_));
+    const auto take =
+        static_cast<std::size_t>(std::min<std::uint64_t>(bytes.size(), kChunkBytes - filled_));
     crc_ = crc32_update(crc_, bytes.first(take));
     filled_ += take;
     bytes = bytes.subspan(take);
@@ -41,7 +42,8 @@ std::optional<std::vector<std::uint32_t>> decode_chunk_table(std::span<const uns
   const std::size_t table = bytes.size() - 4;
   if (get_le(bytes, table, 4) != crc32_of(bytes.first(table))) return std::nullopt;
   std::vector<std::uint32_t> crcs;
-  for (std::size_t at = 0; at < table; at += 4) crcs.push_back(static_cast<std::uint32_t>(get_le(bytes, at, 4)));
+  for (std::size_t at = 0; at < table; at += 4)
+    crcs.push_back(static_cast<std::uint32_t>(get_le(bytes, at, 4)));
   return crcs;
 }
 
@@ -63,7 +65,8 @@ unsigned char ChunkedPayload::at(std::uint64_t offset) const {
     constexpr std::size_t kMostChunksKept = 1024;
     if (chunks_.size() >= kMostChunksKept) chunks_.clear();
     const std::uint64_t begin = chunk * kChunkBytes;
-    std::string bytes = read_(payload_offset_ + begin, std::min(kChunkBytes, payload_bytes_ - begin));
+    std::string bytes =
+        read_(payload_offset_ + begin, std::min(kChunkBytes, payload_bytes_ - begin));
     const std::span view(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
     if (chunk >= crcs_.size() || crc32_of(view) != crcs_[chunk]) {
       throw FileError(path_.string() + ": chunk " + std::to_string(chunk) +

@@ -21,7 +21,9 @@ namespace rastros {
 inline constexpr std::uint64_t kChunkBytes = std::uint64_t{1} << 16;
 
 /// The number of chunks of a payload of `bytes` (the last one may be shorter).
-inline std::uint64_t chunk_count(std::uint64_t bytes) { return (bytes + kChunkBytes - 1) / kChunkBytes; }
+inline std::uint64_t chunk_count(std::uint64_t bytes) {
+  return (bytes + kChunkBytes - 1) / kChunkBytes;
+}
 
 /// The table of a payload given piece by piece, as it is written.
 class ChunkCrcs {

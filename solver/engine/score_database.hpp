@@ -107,13 +107,17 @@ ScoreRecords build_score_database(const Game& game, const typename Game::State& 
                                   const std::function<void(std::uint64_t)>& progress = {},
                                   std::uint64_t max_states = kDefaultMaxStates) {
   std::unordered_map<std::uint64_t, std::int8_t> solved;
-  walk_reachable(game, root, [&](const typename Game::State& state) {
-    const int score = score_from_children(
-        game, state, [&](const typename Game::State& child) { return solved.at(game.key(child)); });
-    if (score < -127 || score > 127) throw InputError("a score beyond ±127 cannot be stored");
-    solved.emplace(game.key(state), static_cast<std::int8_t>(score));
-    if (progress && solved.size() % (1u << 20) == 0) progress(solved.size());
-  }, max_states);
+  walk_reachable(
+      game, root,
+      [&](const typename Game::State& state) {
+        const int score = score_from_children(game, state, [&](const typename Game::State& child) {
+          return solved.at(game.key(child));
+        });
+        if (score < -127 || score > 127) throw InputError("a score beyond ±127 cannot be stored");
+        solved.emplace(game.key(state), static_cast<std::int8_t>(score));
+        if (progress && solved.size() % (1u << 20) == 0) progress(solved.size());
+      },
+      max_states);
   std::vector<std::pair<std::uint64_t, std::int8_t>> sorted(solved.begin(), solved.end());
   std::sort(sorted.begin(), sorted.end());
   ScoreRecords records;

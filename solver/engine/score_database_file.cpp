@@ -147,9 +147,8 @@ Index read_index(Reader& in, std::span<const unsigned char> header, const Shape&
 /// Block `b`'s keys and scores from its bytes, checked against its CRC, its record count and
 /// the next block's first key (`next_first`, none for the last block).
 void decode_block(std::span<const unsigned char> bytes, std::uint64_t first_key,
-                  std::optional<std::uint64_t> next_first, std::uint64_t records,
-                  std::uint32_t crc, std::size_t b, const std::filesystem::path& path,
-                  ScoreRecords& out) {
+                  std::optional<std::uint64_t> next_first, std::uint64_t records, std::uint32_t crc,
+                  std::size_t b, const std::filesystem::path& path, ScoreRecords& out) {
   const auto fail = [&](const std::string& problem) {
     return binary_file_error(kWhat, path, "block " + std::to_string(b) + ": " + problem);
   };
@@ -165,7 +164,8 @@ void decode_block(std::span<const unsigned char> bytes, std::uint64_t first_key,
   }
   if (next_first && key >= *next_first) throw fail("keys out of order");
   if (in.left() != records) throw fail("the scores do not match the keys");
-  for (std::uint64_t i = 0; i < records; ++i) out.scores.push_back(static_cast<std::int8_t>(in.byte()));
+  for (std::uint64_t i = 0; i < records; ++i)
+    out.scores.push_back(static_cast<std::int8_t>(in.byte()));
 }
 
 std::optional<std::uint64_t> next_first_key(const std::vector<std::uint64_t>& first_keys,
@@ -190,8 +190,10 @@ EncodedBlocks encode_blocks(const ScoreRecords& records, std::uint32_t block_rec
   for (std::size_t begin = 0; begin < records.keys.size(); begin += block_records) {
     const std::size_t end = std::min(records.keys.size(), begin + block_records);
     std::vector<unsigned char> block;
-    for (std::size_t i = begin + 1; i < end; ++i) put_leb128(block, records.keys[i] - records.keys[i - 1]);
-    for (std::size_t i = begin; i < end; ++i) block.push_back(static_cast<unsigned char>(records.scores[i]));
+    for (std::size_t i = begin + 1; i < end; ++i)
+      put_leb128(block, records.keys[i] - records.keys[i - 1]);
+    for (std::size_t i = begin; i < end; ++i)
+      block.push_back(static_cast<unsigned char>(records.scores[i]));
     out.first_keys.push_back(records.keys[begin]);
     out.bytes.push_back(std::move(block));
   }
@@ -292,15 +294,14 @@ std::vector<unsigned char> read_at(std::ifstream& file, std::uint64_t offset, st
 
 }  // namespace
 
-ScoreDatabaseReader::ScoreDatabaseReader(const std::filesystem::path& path,
-                                         const std::string& game, const std::string& variant)
+ScoreDatabaseReader::ScoreDatabaseReader(const std::filesystem::path& path, const std::string& game,
+                                         const std::string& variant)
     : path_(path) {
   std::error_code error;
   const std::uintmax_t size = std::filesystem::file_size(path, error);
   if (error) {
-    throw binary_file_error(kWhat, path,
-                            std::filesystem::exists(path) ? "cannot read: " + error.message()
-                                                          : "missing");
+    throw binary_file_error(
+        kWhat, path, std::filesystem::exists(path) ? "cannot read: " + error.message() : "missing");
   }
   if (size < kBinaryHeaderBytes + 4) throw binary_file_error(kWhat, path, "truncated");
   file_.open(path, std::ios::binary);
@@ -316,7 +317,8 @@ ScoreDatabaseReader::ScoreDatabaseReader(const std::filesystem::path& path,
     count_ = whole_.keys.size();
     return;
   }
-  if (version != kVersion) throw binary_file_error(kWhat, path, "format version " + std::to_string(version));
+  if (version != kVersion)
+    throw binary_file_error(kWhat, path, "format version " + std::to_string(version));
   Reader fixed(head, path, kBinaryHeaderBytes);
   read_names(fixed, path, game, variant);
   const Shape shape = read_shape(fixed, path, size);
@@ -348,7 +350,8 @@ const ScoreDatabaseReader::Block& ScoreDatabaseReader::block(std::size_t b) cons
     blocks_.clear();
     return block(b);
   }
-  const std::vector<unsigned char> bytes = read_at(file_, offsets_[b], offsets_[b + 1] - offsets_[b], path_);
+  const std::vector<unsigned char> bytes =
+      read_at(file_, offsets_[b], offsets_[b + 1] - offsets_[b], path_);
   auto decoded = std::make_unique<Block>();
   const Shape shape{count_, block_records_, first_keys_.size()};
   decode_block(bytes, first_keys_[b], next_first_key(first_keys_, b), records_in_block(shape, b),

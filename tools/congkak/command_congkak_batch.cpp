@@ -32,7 +32,8 @@ struct LineSolver {
       endgame = endgame_for_search(input.game, settings.endgame_seeds, true);
       return std::make_unique<CongkakSolver>(
           input.game,
-          mancala::MancalaSolveOptions{settings.table_bytes, settings.value_only, settings.root_only},
+          mancala::MancalaSolveOptions{settings.table_bytes, settings.value_only,
+                                       settings.root_only},
           endgame.get());
     });
     const std::uint64_t nodes_before = solver.nodes();
@@ -41,9 +42,13 @@ struct LineSolver {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const auto view = congkak_view(input);
-    const mancala_cli::MancalaReport report{view,    result, settings.root_only,
+    const mancala_cli::MancalaReport report{view,
+                                            result,
+                                            settings.root_only,
                                             solver.nodes() - nodes_before,
-                                            seconds, endgame ? endgame->max_seeds() : -1, std::nullopt,
+                                            seconds,
+                                            endgame ? endgame->max_seeds() : -1,
+                                            std::nullopt,
                                             settings.timing};
     Json json = mancala_cli::result_json(report);
     json.prepend("line", number);
@@ -88,22 +93,24 @@ int run_batch(const Arguments& arguments) {
   description.add_options()("timing", po::bool_switch(&timing),
                             "add \"nodes\" and \"seconds\" to each line");
   add_score_batch_run(description, files);
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros batch --game congkak --input FILE [--output FILE] [options]\n"
-                          "Solves each line of FILE: a game (3 6 1) or a position string "
-                          "(7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1), optionally preceded by --houses, "
-                          "--seeds for that line alone. Blank lines and # comments are skipped. "
-                          "Prints one JSON object a line, in input order, with the keys of "
-                          "`rastros solve --game congkak --json` plus \"line\"; a bad line gives "
-                          "{\"line\": N, \"error\": \"...\"} and the exit status is 2 at the end.")) {
+  if (!parse_command_line(
+          arguments, description,
+          "Usage: rastros batch --game congkak --input FILE [--output FILE] [options]\n"
+          "Solves each line of FILE: a game (3 6 1) or a position string "
+          "(7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1), optionally preceded by --houses, "
+          "--seeds for that line alone. Blank lines and # comments are skipped. "
+          "Prints one JSON object a line, in input order, with the keys of "
+          "`rastros solve --game congkak --json` plus \"line\"; a bad line gives "
+          "{\"line\": N, \"error\": \"...\"} and the exit status is 2 at the end.")) {
     return 0;
   }
   files.quiet = solve.quiet;
   const ThreadLimit limit(solve.threads);
   resolve_input(options);  // the defaults themselves must be a variant
-  const CongkakBatchSettings settings{options.houses,   options.seeds,    parse_memory_size(solve.memory),
-                                      solve.value_only, solve.root_only,  timing,
-                                      endgame_seeds};
+  const CongkakBatchSettings settings{
+      options.houses,   options.seeds,   parse_memory_size(solve.memory),
+      solve.value_only, solve.root_only, timing,
+      endgame_seeds};
   const std::string identity = "game=congkak;houses=" + std::to_string(settings.houses) +
                                ";seeds=" + std::to_string(settings.seeds) +
                                ";value_only=" + std::to_string(settings.value_only) +

@@ -53,9 +53,10 @@ int run_solve(const Arguments& arguments) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const auto view = congkak_view(input);
-  const mancala_cli::MancalaReport report{view,           result,  solve.root_only,
-                                          solver.nodes(),  seconds, endgame ? endgame->max_seeds() : -1,
-                                          std::nullopt};
+  const mancala_cli::MancalaReport report{
+      view,           result,  solve.root_only,
+      solver.nodes(), seconds, endgame ? endgame->max_seeds() : -1,
+      std::nullopt};
   if (solve.json) {
     std::cout << mancala_cli::result_json(report).dump() << "\n";
   } else {

@@ -14,8 +14,7 @@ void add_congkak_options(po::options_description& description, CongkakOptions& o
                          bool with_position) {
   mancala_cli::add_size_options(description, options);
   if (with_position) {
-    mancala_cli::add_position_options(description, options,
-                                      "7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1");
+    mancala_cli::add_position_options(description, options, "7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 1");
   }
 }
 
@@ -31,13 +30,13 @@ Json variant_json(const Congkak& game) {
 
 mancala_cli::MancalaView congkak_view(const CongkakInput& input) {
   const Congkak& game = input.game;
-  mancala_cli::MancalaView view{game.board(),
-                                "Congkak(" + std::to_string(game.houses()) + "," +
-                                    std::to_string(game.seeds()) + ")",
-                                variant_json(game),
-                                input.moves,
-                                input.position,
-                                {}};
+  mancala_cli::MancalaView view{
+      game.board(),
+      "Congkak(" + std::to_string(game.houses()) + "," + std::to_string(game.seeds()) + ")",
+      variant_json(game),
+      input.moves,
+      input.position,
+      {}};
   for (const CongkakMove move : game.legal_moves(search_state(game, input.position))) {
     view.legal_moves.push_back(move);
   }
@@ -65,7 +64,8 @@ std::shared_ptr<const CongkakEndgame> endgame_for_search(const Congkak& game,
   if (k == -1) return nullptr;
   if (k >= 0 && k <= game.total_seeds()) {
     // The levels kept, and the last one twice while it fills.
-    const auto bytes = static_cast<double>(CongkakEndgame::states_up_to(game, k) + game.level_size(k));
+    const auto bytes =
+        static_cast<double>(CongkakEndgame::states_up_to(game, k) + game.level_size(k));
     const double machine = physical_memory_bytes();
     if (machine > 0 && bytes > 0.8 * machine) {
       throw InputError("an endgame database of " + std::to_string(k) + " seeds for " + game.name() +

@@ -48,11 +48,12 @@ int run_query(const Arguments& arguments) {
       "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object");
   add_threads_option(description, threads);
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros query --game kalah --db FILE [--moves ... | --position ...]\n"
-                          "Answers a Kalah position from an endgame database: its value, score and "
-                          "every move's score. A position with more seeds in play than the file "
-                          "holds is searched, the file answering the states it holds.")) {
+  if (!parse_command_line(
+          arguments, description,
+          "Usage: rastros query --game kalah --db FILE [--moves ... | --position ...]\n"
+          "Answers a Kalah position from an endgame database: its value, score and "
+          "every move's score. A position with more seeds in play than the file "
+          "holds is searched, the file answering the states it holds.")) {
     return 0;
   }
   const KalahInput input = resolve_input(options);
@@ -91,7 +92,8 @@ int run_query(const Arguments& arguments) {
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  const KalahReport report{input, result, false, solver.nodes(), seconds, database->max_seeds(), "search"};
+  const KalahReport report{input,   result, false, solver.nodes(), seconds, database->max_seeds(),
+                           "search"};
   if (json) {
     std::cout << result_json(report).dump() << "\n";
   } else {
@@ -112,11 +114,12 @@ int run_verify(const Arguments& arguments) {
   description.add_options()("json", po::bool_switch(&json), "print one JSON object")(
       "quiet", po::bool_switch(), "accepted for uniformity");
   add_threads_option(description, threads);
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros verify --game kalah --db FILE [--houses M --rules R]\n"
-                          "Checks every record of a Kalah endgame database against its moves: "
-                          "each score must be the best of its moves' (what the move banks, plus "
-                          "or minus the next state's record). Exit 0 when all hold, 1 otherwise.")) {
+  if (!parse_command_line(
+          arguments, description,
+          "Usage: rastros verify --game kalah --db FILE [--houses M --rules R]\n"
+          "Checks every record of a Kalah endgame database against its moves: "
+          "each score must be the best of its moves' (what the move banks, plus "
+          "or minus the next state's record). Exit 0 when all hold, 1 otherwise.")) {
     return 0;
   }
   const Kalah game = resolve_game(options);
@@ -133,8 +136,9 @@ int run_verify(const Arguments& arguments) {
     if (error) out.set("failure", *error);
     std::cout << out.dump() << "\n";
   } else {
-    std::cout << "Kalah endgame database, " << game.houses() << " houses, " << rules_name(game.rule())
-              << " rules, at most " << database.max_seeds() << " seeds in play\n"
+    std::cout << "Kalah endgame database, " << game.houses() << " houses, "
+              << rules_name(game.rule()) << " rules, at most " << database.max_seeds()
+              << " seeds in play\n"
               << "States checked: " << database.size() << " in " << seconds_since(started) << " s\n"
               << "Result:         " << (error ? "FAILED: " + *error : std::string("OK")) << "\n";
   }
@@ -183,21 +187,27 @@ int run_stats(const Arguments& arguments) {
     const double mean = total ? sum / static_cast<double>(total) : 0;
     if (json) {
       Json level = Json::object();
-      level.set("seeds", seeds).set("states", total).set("wins", wins).set("draws", draws)
-          .set("losses", losses).set("mean_score", mean);
+      level.set("seeds", seeds)
+          .set("states", total)
+          .set("wins", wins)
+          .set("draws", draws)
+          .set("losses", losses)
+          .set("mean_score", mean);
       levels.push(level);
     } else if (csv) {
       std::cout << seeds << ',' << total << ',' << wins << ',' << draws << ',' << losses << ','
                 << mean << "\n";
     } else {
       std::cout << std::setw(6) << seeds << std::setw(14) << total << std::setw(14) << wins
-                << std::setw(14) << draws << std::setw(14) << losses << std::setw(12)
-                << std::fixed << std::setprecision(3) << mean << "\n";
+                << std::setw(14) << draws << std::setw(14) << losses << std::setw(12) << std::fixed
+                << std::setprecision(3) << mean << "\n";
     }
   }
   if (json) {
     Json out = variant_json(game);
-    out.set("db", file).set("endgame_seeds", database.max_seeds()).set("states", database.size())
+    out.set("db", file)
+        .set("endgame_seeds", database.max_seeds())
+        .set("states", database.size())
         .set("levels", levels);
     std::cout << out.dump() << "\n";
   }

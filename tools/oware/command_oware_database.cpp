@@ -28,17 +28,19 @@ int run_query(const Arguments& arguments) {
   description.add_options()("db", po::value(&file)->required(),
                             "an endgame database written by solve --game oware --db");
   add_oware_options(description, options);
-  description.add_options()("max-positions", po::value(&max_positions)->default_value(max_positions),
+  description.add_options()("max-positions",
+                            po::value(&max_positions)->default_value(max_positions),
                             "the most positions beyond the database to search (0: none)")(
-      "quiet", po::bool_switch(), "accepted for uniformity")(
-      "json", po::bool_switch(&json), "print one JSON object");
+      "quiet", po::bool_switch(), "accepted for uniformity")("json", po::bool_switch(&json),
+                                                             "print one JSON object");
   add_threads_option(description, threads);
-  if (!parse_command_line(arguments, description,
-                          "Usage: rastros query --game oware --db FILE [--moves ... | --position ...]\n"
-                          "Answers an Oware position from an endgame database: its score, value "
-                          "and every move's score. A position with more seeds than the file holds "
-                          "is searched, the file answering the positions it holds, or refused "
-                          "(exit 4).")) {
+  if (!parse_command_line(
+          arguments, description,
+          "Usage: rastros query --game oware --db FILE [--moves ... | --position ...]\n"
+          "Answers an Oware position from an endgame database: its score, value "
+          "and every move's score. A position with more seeds than the file holds "
+          "is searched, the file answering the positions it holds, or refused "
+          "(exit 4).")) {
     return 0;
   }
   const OwareInput input = resolve_input(options);
@@ -81,8 +83,11 @@ int run_verify(const Arguments& arguments) {
   const auto problem = database.verify(game);
   if (json) {
     Json out = Json::object();
-    out.set("game", "oware").set("houses", database.houses()).set("max_seeds", database.max_seeds())
-        .set("positions", database.size()).set("ok", !problem);
+    out.set("game", "oware")
+        .set("houses", database.houses())
+        .set("max_seeds", database.max_seeds())
+        .set("positions", database.size())
+        .set("ok", !problem);
     if (problem) out.set("problem", *problem);
     std::cout << out.dump() << "\n";
   } else if (problem) {
@@ -135,7 +140,9 @@ int run_stats(const Arguments& arguments) {
   }
   if (json) {
     Json out = Json::object();
-    out.set("game", "oware").set("houses", database.houses()).set("max_seeds", database.max_seeds())
+    out.set("game", "oware")
+        .set("houses", database.houses())
+        .set("max_seeds", database.max_seeds())
         .set("levels", levels);
     std::cout << out.dump() << "\n";
   }

@@ -48,7 +48,6 @@ int answer(const OwareInput& input, const OwareDatabase& database, std::uint64_t
   return print_analysis(input, *analysis, database.max_seeds(), json);
 }
 
-
 int run_solve(const Arguments& arguments) {
   OwareOptions options;
   EndgameOptions endgame;
@@ -58,9 +57,10 @@ int run_solve(const Arguments& arguments) {
   po::options_description description("Options");
   add_oware_options(description, options);
   add_endgame_options(description, endgame);
-  description.add_options()(
-      "db", po::value(&db), "build the endgame database up to --endgame-seeds and write it here")(
-      "checkpoint", po::value(&checkpoint), "with --db: keep each finished level in this directory")(
+  description.add_options()("db", po::value(&db),
+                            "build the endgame database up to --endgame-seeds and write it here")(
+      "checkpoint", po::value(&checkpoint),
+      "with --db: keep each finished level in this directory")(
       "resume", po::bool_switch(&resume), "with --checkpoint: read the levels already finished")(
       "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object");

@@ -70,7 +70,9 @@ class Congkak {
   /// the endgame databases by seeds (congkak_endgame.hpp).
   std::uint64_t level_size(int seeds) const { return board_.level_size(seeds); }
   std::uint64_t level_rank(const State& state) const { return board_.level_rank(state); }
-  State level_unrank(int seeds, std::uint64_t rank) const { return board_.level_unrank(seeds, rank); }
+  State level_unrank(int seeds, std::uint64_t rank) const {
+    return board_.level_unrank(seeds, rank);
+  }
   void level_next(State& state) const { board_.level_next(state); }
 
  private:
@@ -78,6 +80,8 @@ class Congkak {
 };
 
 /// The size and name the shared mancala layer needs (as kalah::board_of).
-inline mancala::MancalaBoard board_of(const Congkak& game) { return game.board(); }
+inline mancala::MancalaBoard board_of(const Congkak& game) {
+  return game.board();
+}
 
 }  // namespace rastros::congkak

@@ -44,7 +44,8 @@ engine::ScoreRecords load_congkak_database(const std::filesystem::path& path, co
   return engine::load_score_database(path, "congkak", variant_name(game)).records;
 }
 
-engine::ScoreDatabaseReader open_congkak_database(const std::filesystem::path& path, const Congkak& game) {
+engine::ScoreDatabaseReader open_congkak_database(const std::filesystem::path& path,
+                                                  const Congkak& game) {
   return engine::ScoreDatabaseReader(path, "congkak", variant_name(game));
 }
 

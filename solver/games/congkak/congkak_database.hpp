@@ -29,7 +29,8 @@ void save_congkak_database(const std::filesystem::path& path, const Congkak& gam
 engine::ScoreRecords load_congkak_database(const std::filesystem::path& path, const Congkak& game);
 /// The file opened for queries: its header and index read, its blocks read as they are asked
 /// for. Throws FileError as load_congkak_database does for what the header and index show.
-engine::ScoreDatabaseReader open_congkak_database(const std::filesystem::path& path, const Congkak& game);
+engine::ScoreDatabaseReader open_congkak_database(const std::filesystem::path& path,
+                                                  const Congkak& game);
 
 /// The position's value, final score and every move's score (stores included, as the solver
 /// gives them); nothing when the records do not hold it.

@@ -40,7 +40,8 @@ std::uint64_t CongkakEndgame::states_up_to(const Congkak& game, int max_seeds) {
 
 int CongkakEndgame::seeds_within(const Congkak& game, std::uint64_t max_states) {
   int seeds = 0;
-  while (seeds < std::min(kMaxLevel, game.total_seeds()) && states_up_to(game, seeds + 1) <= max_states) {
+  while (seeds < std::min(kMaxLevel, game.total_seeds()) &&
+         states_up_to(game, seeds + 1) <= max_states) {
     ++seeds;
   }
   return seeds;

@@ -19,8 +19,9 @@ class CongkakEndgame {
  public:
   /// Every level from 0 to `max_seeds` for `game`'s houses. `progress` (may be empty) is told
   /// each finished level and its size. Throws InputError for a K out of 0..total seeds.
-  static CongkakEndgame build(const Congkak& game, int max_seeds,
-                              const std::function<void(int seeds, std::uint64_t states)>& progress = {});
+  static CongkakEndgame build(
+      const Congkak& game, int max_seeds,
+      const std::function<void(int seeds, std::uint64_t states)>& progress = {});
   /// States of every level from 0 to `max_seeds` seeds.
   static std::uint64_t states_up_to(const Congkak& game, int max_seeds);
   /// The most seeds whose database holds at most `max_states` states.

@@ -6,16 +6,16 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
-#include <utility>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/value.hpp"
 #include "engine/score_solver.hpp"
-#include "games/mancala/mancala_analysis.hpp"
 #include "games/kalah/kalah.hpp"
 #include "games/kalah/kalah_endgame.hpp"
 #include "games/kalah/kalah_position.hpp"
+#include "games/mancala/mancala_analysis.hpp"
 
 namespace rastros::kalah {
 
@@ -56,6 +56,5 @@ std::optional<KalahResult> answer_from_database(const Kalah& game, const Endgame
   }
   return result;
 }
-
 
 }  // namespace rastros::kalah

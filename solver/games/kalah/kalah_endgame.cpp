@@ -1,6 +1,8 @@
 #include "games/kalah/kalah_endgame.hpp"
 
 #include <fcntl.h>
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,8 +10,6 @@
 #include <cerrno>
 #include <cstring>
 #include <mutex>
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
 #include <sstream>
 
 #include "core/atomic_file.hpp"
@@ -24,7 +24,7 @@ namespace rastros::kalah {
 namespace {
 
 constexpr const char* kMagic = "rastros-kalah-endgame";
-constexpr int kFormatVersion = 2;   // the levels, then a CRC-32 a 64 KiB chunk (core/chunk_crcs.hpp)
+constexpr int kFormatVersion = 2;  // the levels, then a CRC-32 a 64 KiB chunk (core/chunk_crcs.hpp)
 constexpr int kUnchunkedVersion = 1;  // the levels alone: read whole
 // The largest level a file may claim: a byte holds every score up to here, and no variant of
 // up to 8 houses with more would fit a machine.
@@ -32,11 +32,10 @@ constexpr int kMaxLevel = 127;
 // The largest file accepted: beyond every database a machine builds.
 constexpr std::uint64_t kMaxFile = std::uint64_t{64} << 30;
 
-
 std::string header_line(int houses, CaptureRule rule, int max_seeds, int version = kFormatVersion) {
-  return std::string(kMagic) + " " + std::to_string(version) + " houses=" +
-         std::to_string(houses) + " rules=" + std::string(rules_name(rule)) +
-         " max_seeds=" + std::to_string(max_seeds) + "\n";
+  return std::string(kMagic) + " " + std::to_string(version) + " houses=" + std::to_string(houses) +
+         " rules=" + std::string(rules_name(rule)) + " max_seeds=" + std::to_string(max_seeds) +
+         "\n";
 }
 
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& why) {
@@ -75,8 +74,8 @@ class RegularFile {
     std::string bytes(std::min(length, size_ - std::min(offset, size_)), '\0');
     std::size_t done = 0;
     while (done < bytes.size()) {
-      const ssize_t got = ::pread(fd_, bytes.data() + done, bytes.size() - done,
-                                  static_cast<off_t>(offset + done));
+      const ssize_t got =
+          ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
       if (got < 0 && errno == EINTR) continue;
       if (got < 0) fail(path_, std::string("cannot read: ") + std::strerror(errno));
       if (got == 0) fail(path_, "truncated while reading");
@@ -187,7 +186,8 @@ std::uint64_t KalahEndgame::size() const {
 void KalahEndgame::save(const std::filesystem::path& path) const {
   AtomicFileWriter writer(path, "endgame database");
   const std::string header = header_line(houses_, rule_, max_seeds_);
-  std::uint32_t crc = crc32_update(0, {reinterpret_cast<const unsigned char*>(header.data()), header.size()});
+  std::uint32_t crc =
+      crc32_update(0, {reinterpret_cast<const unsigned char*>(header.data()), header.size()});
   writer.write(header);
   ChunkCrcs chunks;
   const auto write = [&](std::span<const unsigned char> bytes) {
@@ -214,7 +214,7 @@ struct FileHeader {
   int houses = 0;
   CaptureRule rule = CaptureRule::standard;
   int max_seeds = -1;
-  std::uint64_t header_bytes = 0;  // the line and its newline
+  std::uint64_t header_bytes = 0;            // the line and its newline
   std::vector<std::uint64_t> level_offsets;  // in the file; one more: the levels' end
 
   std::uint64_t payload() const { return level_offsets.back() - header_bytes; }
@@ -261,7 +261,8 @@ FileHeader read_header(const RegularFile& file, const std::filesystem::path& pat
   header.level_offsets.push_back(header.header_bytes);
   for (int seeds = 0; seeds <= header.max_seeds; ++seeds) {
     header.level_offsets.push_back(header.level_offsets.back() + shape.level_size(seeds));
-    if (header.level_offsets.back() > file.size()) fail(path, "truncated (smaller than its header says)");
+    if (header.level_offsets.back() > file.size())
+      fail(path, "truncated (smaller than its header says)");
   }
   const std::uint64_t table =
       header.version == kUnchunkedVersion ? 0 : chunk_table_bytes(header.payload());
@@ -274,8 +275,10 @@ FileHeader read_header(const RegularFile& file, const std::filesystem::path& pat
 // The chunk table of a format 2 file, its own CRC checked.
 std::vector<std::uint32_t> read_chunk_table(const RegularFile& file, const FileHeader& header,
                                             const std::filesystem::path& path) {
-  const std::string bytes = file.read_at(header.level_offsets.back(), chunk_table_bytes(header.payload()));
-  auto table = decode_chunk_table({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
+  const std::string bytes =
+      file.read_at(header.level_offsets.back(), chunk_table_bytes(header.payload()));
+  auto table =
+      decode_chunk_table({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
   if (!table) fail(path, "chunk table checksum mismatch (damaged)");
   return std::move(*table);
 }
@@ -290,13 +293,15 @@ KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* 
   const std::string bytes = file.read(file.size());
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   std::uint32_t stored = 0;
-  for (int i = 0; i < 4; ++i) stored |= static_cast<std::uint32_t>(data[bytes.size() - 4 + i]) << (8 * i);
+  for (int i = 0; i < 4; ++i)
+    stored |= static_cast<std::uint32_t>(data[bytes.size() - 4 + i]) << (8 * i);
   if (crc32_of({data, bytes.size() - 4}) != stored) fail(path, "checksum mismatch (damaged)");
   if (header.version == kFormatVersion) {
     // The chunks as a query would check them, so that a file passes both ways or neither.
     ChunkCrcs chunks;
     chunks.add({data + header.header_bytes, header.payload()});
-    if (chunks.finish() != read_chunk_table(file, header, path)) fail(path, "chunk checksums that do not match (damaged)");
+    if (chunks.finish() != read_chunk_table(file, header, path))
+      fail(path, "chunk checksums that do not match (damaged)");
   }
 
   KalahEndgame database;
@@ -304,8 +309,9 @@ KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* 
   database.rule_ = header.rule;
   database.max_seeds_ = header.max_seeds;
   for (int seeds = 0; seeds <= header.max_seeds; ++seeds) {
-    database.levels_.emplace_back(bytes.begin() + static_cast<std::ptrdiff_t>(header.level_offsets[seeds]),
-                                  bytes.begin() + static_cast<std::ptrdiff_t>(header.level_offsets[seeds + 1]));
+    database.levels_.emplace_back(
+        bytes.begin() + static_cast<std::ptrdiff_t>(header.level_offsets[seeds]),
+        bytes.begin() + static_cast<std::ptrdiff_t>(header.level_offsets[seeds + 1]));
     for (const std::int8_t value : database.levels_.back()) {
       if (value < -seeds || value > seeds) fail(path, "a score out of range (damaged)");
     }
@@ -318,7 +324,7 @@ struct KalahEndgameFile::Impl {
   std::unique_ptr<RegularFile> file;
   FileHeader header;
   std::unique_ptr<ChunkedPayload> payload;  // format 2
-  std::optional<KalahEndgame> whole;         // format 1
+  std::optional<KalahEndgame> whole;        // format 1
 };
 
 KalahEndgameFile::KalahEndgameFile(const std::filesystem::path& path, const Kalah& game)
@@ -339,14 +345,16 @@ KalahEndgameFile::KalahEndgameFile(const std::filesystem::path& path, const Kala
 
 KalahEndgameFile::~KalahEndgameFile() = default;
 
-int KalahEndgameFile::max_seeds() const { return impl_->header.max_seeds; }
+int KalahEndgameFile::max_seeds() const {
+  return impl_->header.max_seeds;
+}
 
 std::optional<int> KalahEndgameFile::probe(const Kalah& game, const KalahState& state) const {
   if (impl_->whole) return impl_->whole->probe(game, state);
   const int seeds = game.seeds_in_play(state);
   if (seeds > impl_->header.max_seeds) return std::nullopt;
-  const std::uint64_t offset = impl_->header.level_offsets[seeds] - impl_->header.header_bytes +
-                               game.level_rank(state);
+  const std::uint64_t offset =
+      impl_->header.level_offsets[seeds] - impl_->header.header_bytes + game.level_rank(state);
   const int value = static_cast<std::int8_t>(impl_->payload->at(offset));
   if (value < -seeds || value > seeds) fail(impl_->path, "a score out of range (damaged)");
   return value;

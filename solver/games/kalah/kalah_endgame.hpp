@@ -36,8 +36,9 @@ class KalahEndgame {
  public:
   /// Builds every level from 0 to `max_seeds` for `game`'s houses and rule. `progress` (may be
   /// empty) is told each finished level and its size.
-  static KalahEndgame build(const Kalah& game, int max_seeds,
-                            const std::function<void(int seeds, std::uint64_t states)>& progress = {});
+  static KalahEndgame build(
+      const Kalah& game, int max_seeds,
+      const std::function<void(int seeds, std::uint64_t states)>& progress = {});
 
   /// States of every level from 0 to `max_seeds` seeds of `game`'s houses.
   static std::uint64_t states_up_to(const Kalah& game, int max_seeds);

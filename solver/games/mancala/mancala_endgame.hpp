@@ -11,13 +11,13 @@
 // Game needs, beyond the ScoreGame calls: level_size(seeds), level_rank(state),
 // level_unrank(seeds, rank), level_next(state), and Played with next, gain and again.
 
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
-
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
 
 #include "core/thread_sanitizer.hpp"
 
@@ -32,7 +32,10 @@ template <class Game>
 class LevelBuilder {
  public:
   LevelBuilder(const Game& game, const std::vector<std::vector<std::int8_t>>& below, int seeds)
-      : game_(game), below_(below), seeds_(seeds), level_(new std::atomic<std::int8_t>[game.level_size(seeds)]) {
+      : game_(game),
+        below_(below),
+        seeds_(seeds),
+        level_(new std::atomic<std::int8_t>[game.level_size(seeds)]) {
     const std::uint64_t size = game.level_size(seeds);
     // Each task publishes what it wrote, and this thread acquires it after the wait
     // (core/thread_sanitizer.hpp: Debian's TBB is not instrumented).
@@ -51,7 +54,8 @@ class LevelBuilder {
     oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::uint64_t>(0, size, 1 << 12),
                               thread_sanitizer::handed_off([&](const auto& range) {
                                 // Unranked once a range, then stepped through in rank order.
-                                typename Game::State state = game_.level_unrank(seeds_, range.begin());
+                                typename Game::State state =
+                                    game_.level_unrank(seeds_, range.begin());
                                 for (auto r = range.begin(); r != range.end(); ++r) {
                                   if (r != range.begin()) game_.level_next(state);
                                   if (level_[r].load(std::memory_order_relaxed) == kUnknown) {

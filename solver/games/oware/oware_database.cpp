@@ -18,7 +18,7 @@ namespace {
 
 constexpr std::string_view kMagic = "RSOWARDB";
 constexpr std::string_view kLevelMagic = "RSOWARLV";
-constexpr std::uint32_t kVersion = 2;         // the levels, then a CRC-32 a 64 KiB chunk
+constexpr std::uint32_t kVersion = 2;           // the levels, then a CRC-32 a 64 KiB chunk
 constexpr std::uint32_t kUnchunkedVersion = 1;  // the levels alone: read whole
 constexpr std::uint32_t kLevelVersion = 1;      // a checkpoint's level file
 constexpr std::string_view kGameName = "oware";
@@ -63,18 +63,22 @@ LevelGraph level_graph(const Oware& game, int seeds,
                      " positions, more than a level can hold (2^32)");
   }
   LevelGraph graph(size, game.houses());
-  parallel_for_ranges(0, size, [&](std::uint64_t first, std::uint64_t last) {
-    OwareState state = game.level_unrank(seeds, first);
-    for (std::uint64_t rank = first; rank != last; ++rank) {
-      if (rank != first) game.level_next(state);
-      add_node(game, seeds, state, lower, graph, rank);
-    }
-  }, 8192);
+  parallel_for_ranges(
+      0, size,
+      [&](std::uint64_t first, std::uint64_t last) {
+        OwareState state = game.level_unrank(seeds, first);
+        for (std::uint64_t rank = first; rank != last; ++rank) {
+          if (rank != first) game.level_next(state);
+          add_node(game, seeds, state, lower, graph, rank);
+        }
+      },
+      8192);
   return graph;
 }
 
 std::filesystem::path level_file(const std::filesystem::path& directory, int houses, int seeds) {
-  return directory / ("oware-" + std::to_string(houses) + "-level-" + std::to_string(seeds) + ".bin");
+  return directory /
+         ("oware-" + std::to_string(houses) + "-level-" + std::to_string(seeds) + ".bin");
 }
 
 void save_level(const std::filesystem::path& path, int houses, int seeds,
@@ -93,7 +97,8 @@ std::optional<std::vector<std::int8_t>> load_level(const std::filesystem::path& 
   const auto bytes = read_binary_file(path, kLevelMagic, kLevelVersion, "checkpoint level");
   const std::size_t at = kBinaryHeaderBytes;
   const std::uint64_t size = game.level_size(seeds);
-  if (bytes.size() != at + 8 + size || get_le(bytes, at, 4) != static_cast<std::uint64_t>(game.houses()) ||
+  if (bytes.size() != at + 8 + size ||
+      get_le(bytes, at, 4) != static_cast<std::uint64_t>(game.houses()) ||
       get_le(bytes, at + 4, 4) != static_cast<std::uint64_t>(seeds)) {
     throw binary_file_error("checkpoint level", path,
                             "not level " + std::to_string(seeds) + " of oware with " +
@@ -119,8 +124,9 @@ OwareDatabase OwareDatabase::build(const Oware& game, int max_seeds, const Build
   database.max_seeds_ = max_seeds;
   if (!options.checkpoint.empty()) std::filesystem::create_directories(options.checkpoint);
   for (int seeds = 0; seeds <= max_seeds; ++seeds) {
-    const auto kept = options.checkpoint.empty() ? std::filesystem::path()
-                                                 : level_file(options.checkpoint, game.houses(), seeds);
+    const auto kept = options.checkpoint.empty()
+                          ? std::filesystem::path()
+                          : level_file(options.checkpoint, game.houses(), seeds);
     std::optional<std::vector<std::int8_t>> level;
     if (options.resume && !kept.empty()) level = load_level(kept, game, seeds);
     const bool resumed = level.has_value();
@@ -185,7 +191,8 @@ FileHeader read_header(std::span<const unsigned char> head, std::uint32_t versio
   };
   std::size_t at = kBinaryHeaderBytes;
   if (head.size() < kHeaderBytes || get_le(head, at, 1) != kGameName.size() ||
-      !std::equal(kGameName.begin(), kGameName.end(), head.begin() + static_cast<std::ptrdiff_t>(at + 1))) {
+      !std::equal(kGameName.begin(), kGameName.end(),
+                  head.begin() + static_cast<std::ptrdiff_t>(at + 1))) {
     throw fail("not an oware endgame database");
   }
   at += 1 + kGameName.size();
@@ -199,7 +206,8 @@ FileHeader read_header(std::span<const unsigned char> head, std::uint32_t versio
   }
   if (game && game->houses() != header.houses) {
     throw fail("it is for " + std::to_string(header.houses) + " houses, not " +
-               std::to_string(game->houses()) + " (give --houses " + std::to_string(header.houses) + ")");
+               std::to_string(game->houses()) + " (give --houses " + std::to_string(header.houses) +
+               ")");
   }
   const Oware shape(header.houses, 1);
   header.level_offsets.push_back(kHeaderBytes);
@@ -207,18 +215,21 @@ FileHeader read_header(std::span<const unsigned char> head, std::uint32_t versio
   constexpr std::uint64_t kMostBytes = std::uint64_t{1} << 44;
   for (int seeds = 0; seeds <= header.max_seeds; ++seeds) {
     const std::uint64_t size = shape.level_size(seeds);
-    if (size > kMostBytes || header.level_offsets.back() + size > kMostBytes) throw fail("cut short");
+    if (size > kMostBytes || header.level_offsets.back() + size > kMostBytes)
+      throw fail("cut short");
     header.level_offsets.push_back(header.level_offsets.back() + size);
   }
   return header;
 }
 
-void check_scores(std::span<const std::int8_t> level, int seeds, const std::filesystem::path& path) {
+void check_scores(std::span<const std::int8_t> level, int seeds,
+                  const std::filesystem::path& path) {
   // A score outside the level's range would index past the stats' counts.
   for (const std::int8_t score : level) {
     if (score < -seeds || score > seeds) {
-      throw binary_file_error("database", path,
-                              "a score of " + std::to_string(score) + " in level " + std::to_string(seeds));
+      throw binary_file_error(
+          "database", path,
+          "a score of " + std::to_string(score) + " in level " + std::to_string(seeds));
     }
   }
 }
@@ -226,11 +237,13 @@ void check_scores(std::span<const std::int8_t> level, int seeds, const std::file
 }  // namespace
 
 OwareDatabase OwareDatabase::load(const std::filesystem::path& path, const Oware* game) {
-  const auto [bytes, version] = read_binary_file(path, kMagic, kUnchunkedVersion, kVersion, "database");
+  const auto [bytes, version] =
+      read_binary_file(path, kMagic, kUnchunkedVersion, kVersion, "database");
   const FileHeader header = read_header(bytes, version, path, game);
   if (header.file_size() != bytes.size() + 4) {
-    throw binary_file_error("database", path,
-                            bytes.size() + 4 < header.file_size() ? "cut short" : "extra bytes after its last level");
+    throw binary_file_error(
+        "database", path,
+        bytes.size() + 4 < header.file_size() ? "cut short" : "extra bytes after its last level");
   }
   if (version == kVersion) {
     // The chunks as a query would check them, so that a file passes both ways or neither.
@@ -256,7 +269,7 @@ OwareDatabase OwareDatabase::load(const std::filesystem::path& path, const Oware
 struct OwareDatabaseFile::Impl {
   FileHeader header;
   std::unique_ptr<ChunkedPayload> payload;  // format 2
-  std::optional<OwareDatabase> whole;        // format 1
+  std::optional<OwareDatabase> whole;       // format 1
 };
 
 OwareDatabaseFile::OwareDatabaseFile(const std::filesystem::path& path, const Oware& game)
@@ -266,7 +279,8 @@ OwareDatabaseFile::OwareDatabaseFile(const std::filesystem::path& path, const Ow
   };
   std::error_code error;
   const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (error) throw fail(std::filesystem::exists(path) ? "cannot read: " + error.message() : "missing");
+  if (error)
+    throw fail(std::filesystem::exists(path) ? "cannot read: " + error.message() : "missing");
   auto file = std::make_shared<std::ifstream>(path, std::ios::binary);
   const ChunkedPayload::ReadAt read = [file, path](std::uint64_t offset, std::uint64_t length) {
     std::string bytes(length, '\0');
@@ -290,22 +304,28 @@ OwareDatabaseFile::OwareDatabaseFile(const std::filesystem::path& path, const Ow
   if (version != kVersion) throw fail("format version " + std::to_string(version));
   impl_->header = read_header(head_bytes, version, path, &game);
   const FileHeader& header = impl_->header;
-  if (header.file_size() != size) throw fail(size < header.file_size() ? "cut short" : "extra bytes after its last level");
+  if (header.file_size() != size)
+    throw fail(size < header.file_size() ? "cut short" : "extra bytes after its last level");
   const std::string table = read(header.level_offsets.back(), chunk_table_bytes(header.payload()));
-  auto crcs = decode_chunk_table({reinterpret_cast<const unsigned char*>(table.data()), table.size()});
+  auto crcs =
+      decode_chunk_table({reinterpret_cast<const unsigned char*>(table.data()), table.size()});
   if (!crcs) throw fail("chunk table checksum mismatch (damaged)");
-  impl_->payload = std::make_unique<ChunkedPayload>(read, kHeaderBytes, header.payload(), std::move(*crcs), path);
+  impl_->payload = std::make_unique<ChunkedPayload>(read, kHeaderBytes, header.payload(),
+                                                    std::move(*crcs), path);
 }
 
 OwareDatabaseFile::~OwareDatabaseFile() = default;
 
-int OwareDatabaseFile::max_seeds() const { return impl_->header.max_seeds; }
+int OwareDatabaseFile::max_seeds() const {
+  return impl_->header.max_seeds;
+}
 
 std::optional<int> OwareDatabaseFile::probe(const Oware& game, const OwareState& state) const {
   if (impl_->whole) return impl_->whole->probe(game, state);
   const int seeds = game.seeds_in_play(state);
   if (seeds > impl_->header.max_seeds) return std::nullopt;
-  const std::uint64_t offset = impl_->header.level_offsets[seeds] - kHeaderBytes + game.level_rank(state);
+  const std::uint64_t offset =
+      impl_->header.level_offsets[seeds] - kHeaderBytes + game.level_rank(state);
   const std::int8_t score = static_cast<std::int8_t>(impl_->payload->at(offset));
   check_scores({&score, 1}, seeds, impl_->payload->path());
   return score;

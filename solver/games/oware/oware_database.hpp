@@ -13,8 +13,9 @@
 // table's own CRC (core/chunk_crcs.hpp), and a CRC-32 of everything before it, written through
 // a temporary file and a rename. load() reads and checks it all; OwareDatabaseFile reads the
 // header and the table and then only the chunks its probes fall in (a query answered from the
-// file alone). Format 1 files (no chunk table) are still read, whole. A checkpoint directory keeps each finished level in a file of
-// its own, so that a killed build resumes after its last finished level.
+// file alone). Format 1 files (no chunk table) are still read, whole. A checkpoint directory keeps
+// each finished level in a file of its own, so that a killed build resumes after its last finished
+// level.
 
 #include <cstdint>
 #include <filesystem>
@@ -50,8 +51,8 @@ class OwareDatabase {
   static std::uint64_t states_up_to(const Oware& game, int max_seeds);
   /// The values of level `seeds` computed from `lower` (levels 0..seeds-1): what build() and
   /// verify() both do for one level.
-  static std::vector<std::int8_t> solve_one_level(const Oware& game, int seeds,
-                                                  const std::vector<std::vector<std::int8_t>>& lower);
+  static std::vector<std::int8_t> solve_one_level(
+      const Oware& game, int seeds, const std::vector<std::vector<std::int8_t>>& lower);
 
   /// Reads a file written by save(). Throws FileError when it is not one, is damaged, or (when
   /// `game` is given) is of other houses.

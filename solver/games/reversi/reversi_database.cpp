@@ -38,7 +38,8 @@ engine::ScoreRecords load_reversi_database(const std::filesystem::path& path, co
   return engine::load_score_database(path, "reversi", board_name(game)).records;
 }
 
-engine::ScoreDatabaseReader open_reversi_database(const std::filesystem::path& path, const Reversi& game) {
+engine::ScoreDatabaseReader open_reversi_database(const std::filesystem::path& path,
+                                                  const Reversi& game) {
   return engine::ScoreDatabaseReader(path, "reversi", board_name(game));
 }
 

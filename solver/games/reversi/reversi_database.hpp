@@ -31,7 +31,8 @@ void save_reversi_database(const std::filesystem::path& path, const Reversi& gam
 engine::ScoreRecords load_reversi_database(const std::filesystem::path& path, const Reversi& game);
 /// The file opened for queries: its header and index read, its blocks read as they are asked
 /// for. Throws FileError as load_reversi_database does for what the header and index show.
-engine::ScoreDatabaseReader open_reversi_database(const std::filesystem::path& path, const Reversi& game);
+engine::ScoreDatabaseReader open_reversi_database(const std::filesystem::path& path,
+                                                  const Reversi& game);
 
 /// The position's value, score and every move's score from the records, as solve_position
 /// gives them; nothing when the records do not hold it (a position not reachable from the
