@@ -33,18 +33,11 @@ CongkakEndgame CongkakEndgame::build(const Congkak& game, int max_seeds,
 }
 
 std::uint64_t CongkakEndgame::states_up_to(const Congkak& game, int max_seeds) {
-  std::uint64_t total = 0;
-  for (int seeds = 0; seeds <= max_seeds; ++seeds) total += game.level_size(seeds);
-  return total;
+  return mancala::endgame_states_up_to(game, max_seeds);
 }
 
 int CongkakEndgame::seeds_within(const Congkak& game, std::uint64_t max_states) {
-  int seeds = 0;
-  while (seeds < std::min(kMaxLevel, game.total_seeds()) &&
-         states_up_to(game, seeds + 1) <= max_states) {
-    ++seeds;
-  }
-  return seeds;
+  return mancala::endgame_seeds_within(game, max_states, std::min(kMaxLevel, game.total_seeds()));
 }
 
 std::uint64_t CongkakEndgame::size() const {

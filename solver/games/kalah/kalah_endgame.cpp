@@ -162,15 +162,11 @@ std::vector<std::vector<std::uint64_t>> KalahEndgame::score_counts() const {
 }
 
 std::uint64_t KalahEndgame::states_up_to(const Kalah& game, int max_seeds) {
-  std::uint64_t total = 0;
-  for (int seeds = 0; seeds <= max_seeds; ++seeds) total += game.level_size(seeds);
-  return total;
+  return mancala::endgame_states_up_to(game, max_seeds);
 }
 
 int KalahEndgame::seeds_within(const Kalah& game, std::uint64_t max_states) {
-  int seeds = 0;
-  while (seeds < game.total_seeds() && states_up_to(game, seeds + 1) <= max_states) ++seeds;
-  return seeds;
+  return mancala::endgame_seeds_within(game, max_states, game.total_seeds());
 }
 
 std::uint64_t KalahEndgame::build_bytes(const Kalah& game, int max_seeds) {

@@ -116,4 +116,20 @@ std::vector<std::int8_t> build_endgame_level(const Game& game,
   return builder.build();
 }
 
+/// States of every level from 0 to `max_seeds` seeds.
+template <class Game>
+std::uint64_t endgame_states_up_to(const Game& game, int max_seeds) {
+  std::uint64_t total = 0;
+  for (int seeds = 0; seeds <= max_seeds; ++seeds) total += game.level_size(seeds);
+  return total;
+}
+
+/// The most seeds (at most `most`) whose levels hold at most `max_states` states together.
+template <class Game>
+int endgame_seeds_within(const Game& game, std::uint64_t max_states, int most) {
+  int seeds = 0;
+  while (seeds < most && endgame_states_up_to(game, seeds + 1) <= max_states) ++seeds;
+  return seeds;
+}
+
 }  // namespace rastros::mancala
