@@ -241,6 +241,21 @@ TEST(KalahEndgameFile, DamageIsRefusedAndFormat1IsRead) {
     ASSERT_TRUE(refused.has_value()) << "no probe met the damaged chunk";
     EXPECT_NE(refused->find("chunk 3 checksum mismatch"), std::string::npos) << *refused;
   }
+  // The same damage with the whole file's CRC repaired (not the chunk's): load compares the
+  // chunks with their table and refuses it, as a query reading that chunk would.
+  {
+    const std::uint32_t crc = crc32_of(std::string_view(damaged).substr(0, damaged.size() - 4));
+    for (int i = 0; i < 4; ++i) damaged[damaged.size() - 4 + i] = static_cast<char>(crc >> (8 * i));
+    write_file(path, damaged);
+    try {
+      (void)KalahEndgame::load(path, &game);
+      ADD_FAILURE() << "a damaged chunk behind a repaired file CRC was loaded";
+    } catch (const FileError& error) {
+      EXPECT_NE(std::string(error.what()).find("chunk checksums that do not match"),
+                std::string::npos)
+          << error.what();
+    }
+  }
   damaged = bytes;
   damaged[bytes.size() - 10] ^= 0x01;  // the chunk table
   write_file(path, damaged);

@@ -57,6 +57,10 @@ ChunkedPayload::ChunkedPayload(ReadAt read, std::uint64_t payload_offset,
       path_(std::move(path)) {}
 
 unsigned char ChunkedPayload::at(std::uint64_t offset) const {
+  if (offset >= payload_bytes_) {
+    throw FileError(path_.string() + ": a probe at byte " + std::to_string(offset) +
+                    " of levels of " + std::to_string(payload_bytes_) + " (another game's shape?)");
+  }
   const std::uint64_t chunk = offset / kChunkBytes;
   const std::lock_guard lock(mutex_);
   auto found = chunks_.find(chunk);

@@ -56,7 +56,7 @@ class ChunkedPayload {
                  std::vector<std::uint32_t> crcs, std::filesystem::path path);
 
   /// The payload's byte at `offset`. Throws FileError "PATH: chunk N checksum mismatch
-  /// (damaged)" when its chunk does not match its CRC.
+  /// (damaged)" when its chunk does not match its CRC, and for an offset beyond the payload.
   unsigned char at(std::uint64_t offset) const;
   std::size_t chunks_read() const;
   const std::filesystem::path& path() const { return path_; }

@@ -5,7 +5,9 @@
 namespace rastros {
 namespace {
 
-bool is_continuation(unsigned char byte) { return (byte & 0xc0) == 0x80; }
+bool is_continuation(unsigned char byte) {
+  return (byte & 0xc0) == 0x80;
+}
 
 /// The length of the well-formed UTF-8 character that starts at text[at] (1 for ASCII), or 0
 /// when none does: a stray continuation byte, an overlong form, a surrogate, a code point past

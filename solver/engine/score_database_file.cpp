@@ -5,6 +5,7 @@
 
 #include "core/binary_file.hpp"
 #include "core/crc32.hpp"
+#include "core/errors.hpp"
 
 namespace rastros::engine {
 
@@ -134,7 +135,7 @@ Index read_index(Reader& in, std::span<const unsigned char> header, const Shape&
     if (b > 0 && index.first_keys[b] <= index.first_keys[b - 1]) {
       throw binary_file_error(kWhat, path, "keys out of order");
     }
-    if (bytes[b] > file_size) throw binary_file_error(kWhat, path, "cut short");
+    if (bytes[b] > file_size - offset) throw binary_file_error(kWhat, path, "cut short");
     offset += bytes[b];
     index.offsets.push_back(offset);
   }
@@ -226,6 +227,10 @@ ScoreRecords read_whole_records(Reader& in, const std::filesystem::path& path) {
 
 void save_score_database(const std::filesystem::path& path, const ScoreDatabaseFile& file,
                          std::uint32_t block_records) {
+  if (block_records == 0 || block_records > kMostBlockRecords) {
+    throw InputError("a score database block holds 1 to " + std::to_string(kMostBlockRecords) +
+                     " records, not " + std::to_string(block_records));
+  }
   const EncodedBlocks blocks = encode_blocks(file.records, block_records);
   std::vector<unsigned char> bytes = begin_binary_file(kMagic, kVersion);
   put_name(bytes, file.game);
@@ -297,12 +302,7 @@ std::vector<unsigned char> read_at(std::ifstream& file, std::uint64_t offset, st
 ScoreDatabaseReader::ScoreDatabaseReader(const std::filesystem::path& path, const std::string& game,
                                          const std::string& variant)
     : path_(path) {
-  std::error_code error;
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (error) {
-    throw binary_file_error(
-        kWhat, path, std::filesystem::exists(path) ? "cannot read: " + error.message() : "missing");
-  }
+  const std::uint64_t size = regular_file_size(path, kWhat);
   if (size < kBinaryHeaderBytes + 4) throw binary_file_error(kWhat, path, "truncated");
   file_.open(path, std::ios::binary);
   if (!file_) throw binary_file_error(kWhat, path, "cannot read");
@@ -344,10 +344,12 @@ std::size_t ScoreDatabaseReader::blocks_read() const {
 const ScoreDatabaseReader::Block& ScoreDatabaseReader::block(std::size_t b) const {
   auto& slot = blocks_[b];
   if (slot) return *slot;
-  // A long-lived reader (a server) keeps at most this many blocks, about 100 MB.
-  constexpr std::size_t kMostBlocksKept = 4096;
-  if (blocks_.size() > kMostBlocksKept) {
+  // A long-lived reader (a server) keeps at most this many positions decoded, about 150 MB,
+  // whatever the file's records a block.
+  constexpr std::uint64_t kMostRecordsKept = std::uint64_t{16} << 20;
+  if (records_kept_ + block_records_ > kMostRecordsKept && blocks_.size() > 1) {
     blocks_.clear();
+    records_kept_ = 0;
     return block(b);
   }
   const std::vector<unsigned char> bytes =
@@ -357,6 +359,7 @@ const ScoreDatabaseReader::Block& ScoreDatabaseReader::block(std::size_t b) cons
   decode_block(bytes, first_keys_[b], next_first_key(first_keys_, b), records_in_block(shape, b),
                crcs_[b], b, path_, decoded->records);
   ++blocks_read_;
+  records_kept_ += decoded->records.keys.size();
   slot = std::move(decoded);
   return *slot;
 }

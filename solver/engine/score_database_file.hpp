@@ -89,6 +89,7 @@ class ScoreDatabaseReader final : public ScoreLookup {
   mutable std::ifstream file_;
   mutable std::unordered_map<std::size_t, std::unique_ptr<Block>> blocks_;
   mutable std::size_t blocks_read_ = 0;
+  mutable std::uint64_t records_kept_ = 0;
 };
 
 }  // namespace rastros::engine

@@ -1,5 +1,6 @@
 #include "congkak/congkak_options.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -62,7 +63,12 @@ std::shared_ptr<const CongkakEndgame> endgame_for_search(const Congkak& game,
                                                          std::optional<int> seeds, bool quiet) {
   const int k = seeds.value_or(CongkakEndgame::seeds_within(game, kAutoStates));
   if (k == -1) return nullptr;
-  if (k >= 0 && k <= game.total_seeds()) {
+  const int most = std::min(127, game.total_seeds());
+  if (k < -1 || k > most) {
+    throw InputError("--endgame-seeds must be between -1 and " + std::to_string(most) + ", not " +
+                     std::to_string(k));
+  }
+  {
     // The levels kept, and the last one twice while it fills.
     const auto bytes =
         static_cast<double>(CongkakEndgame::states_up_to(game, k) + game.level_size(k));

@@ -19,7 +19,7 @@ CongkakEndgame CongkakEndgame::build(const Congkak& game, int max_seeds,
                                      const std::function<void(int, std::uint64_t)>& progress) {
   const int most = std::min(kMaxLevel, game.total_seeds());
   if (max_seeds < 0 || max_seeds > most) {
-    throw InputError("--endgame-seeds must be between -1 and " + std::to_string(most) + ", not " +
+    throw InputError("--endgame-seeds must be between 0 and " + std::to_string(most) + ", not " +
                      std::to_string(max_seeds));
   }
   CongkakEndgame database;

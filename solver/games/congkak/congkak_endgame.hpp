@@ -18,7 +18,8 @@ namespace rastros::congkak {
 class CongkakEndgame {
  public:
   /// Every level from 0 to `max_seeds` for `game`'s houses. `progress` (may be empty) is told
-  /// each finished level and its size. Throws InputError for a K out of 0..total seeds.
+  /// each finished level and its size. Throws InputError for a K out of 0..min(127, total
+  /// seeds) (a score is a signed byte).
   static CongkakEndgame build(
       const Congkak& game, int max_seeds,
       const std::function<void(int seeds, std::uint64_t states)>& progress = {});

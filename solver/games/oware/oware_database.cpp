@@ -277,10 +277,7 @@ OwareDatabaseFile::OwareDatabaseFile(const std::filesystem::path& path, const Ow
   const auto fail = [&](const std::string& problem) {
     return binary_file_error("database", path, problem);
   };
-  std::error_code error;
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (error)
-    throw fail(std::filesystem::exists(path) ? "cannot read: " + error.message() : "missing");
+  const std::uint64_t size = regular_file_size(path, "database");
   auto file = std::make_shared<std::ifstream>(path, std::ios::binary);
   const ChunkedPayload::ReadAt read = [file, path](std::uint64_t offset, std::uint64_t length) {
     std::string bytes(length, '\0');
