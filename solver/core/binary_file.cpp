@@ -1,11 +1,11 @@
 #include "core/binary_file.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <string>
 
 #include "core/atomic_file.hpp"
 #include "core/crc32.hpp"
+#include "core/regular_file.hpp"
 
 namespace rastros {
 
@@ -38,21 +38,6 @@ FileError binary_file_error(std::string_view what, const std::filesystem::path& 
   return FileError(std::string(what) + " " + path.string() + ": " + problem);
 }
 
-std::uint64_t regular_file_size(const std::filesystem::path& path, std::string_view what) {
-  std::error_code error;
-  const auto status = std::filesystem::status(path, error);
-  if (status.type() == std::filesystem::file_type::not_found) {
-    throw binary_file_error(what, path, "missing");
-  }
-  if (error) throw binary_file_error(what, path, "cannot read: " + error.message());
-  if (!std::filesystem::is_regular_file(status)) {
-    throw binary_file_error(what, path, "not a regular file");
-  }
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (error) throw binary_file_error(what, path, "cannot read: " + error.message());
-  return size;
-}
-
 std::vector<unsigned char> read_binary_file(const std::filesystem::path& path,
                                             std::string_view magic, std::uint32_t version,
                                             std::string_view what) {
@@ -65,13 +50,10 @@ VersionedBinaryFile read_binary_file(const std::filesystem::path& path, std::str
   const auto fail = [&](const std::string& problem) {
     return binary_file_error(what, path, problem);
   };
-  const std::uint64_t size = regular_file_size(path, what);
-  if (size < kBinaryHeaderBytes + 4) throw fail("truncated");
-  std::ifstream file(path, std::ios::binary);
-  std::vector<unsigned char> in(static_cast<std::size_t>(size));
-  if (!file.read(reinterpret_cast<char*>(in.data()), static_cast<std::streamsize>(size))) {
-    throw fail("cannot read");
-  }
+  const RegularFile file(path, UINT64_MAX, std::string(what));
+  if (file.size() < kBinaryHeaderBytes + 4) throw fail("truncated");
+  std::vector<unsigned char> in(static_cast<std::size_t>(file.size()));
+  file.read_into(0, in);
   const std::uint64_t stored_crc = get_le(in, in.size() - 4, 4);
   in.erase(in.end() - 4, in.end());
   if (stored_crc != crc32_of(in)) throw fail("checksum mismatch (corrupt)");

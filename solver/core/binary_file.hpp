@@ -32,11 +32,6 @@ void finish_binary_file(const std::filesystem::path& path, std::vector<unsigned 
 FileError binary_file_error(std::string_view what, const std::filesystem::path& path,
                             const std::string& problem);
 
-/// The size of `path`, checked to be a regular file first (a pipe or a device would block or
-/// never end). Throws FileError "WHAT PATH: missing", "... not a regular file" or "... cannot
-/// read: REASON".
-std::uint64_t regular_file_size(const std::filesystem::path& path, std::string_view what);
-
 /// Reads a file written so and returns it without its CRC-32 (magic and version included: the
 /// body starts at kBinaryHeaderBytes). Throws FileError "WHAT PATH: PROBLEM" when it is
 /// missing, unreadable, corrupt, of another magic word or of another version.

@@ -5,6 +5,7 @@
 #include "core/binary_file.hpp"
 #include "core/crc32.hpp"
 #include "core/errors.hpp"
+#include "core/regular_file.hpp"
 
 namespace rastros {
 
@@ -85,6 +86,27 @@ unsigned char ChunkedPayload::at(std::uint64_t offset) const {
 std::size_t ChunkedPayload::chunks_read() const {
   const std::lock_guard lock(mutex_);
   return chunks_read_;
+}
+
+namespace {
+
+std::vector<std::uint32_t> read_chunk_table(const RegularFile& file, std::uint64_t levels_begin,
+                                            std::uint64_t levels_end) {
+  const std::string bytes = file.read_at(levels_end, chunk_table_bytes(levels_end - levels_begin));
+  auto table =
+      decode_chunk_table({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
+  if (!table) file.fail("chunk table checksum mismatch (damaged)");
+  return std::move(*table);
+}
+
+}  // namespace
+
+ChunkedLevels::ChunkedLevels(const RegularFile& file, std::vector<std::uint64_t> level_offsets)
+    : level_offsets_(std::move(level_offsets)),
+      payload_([&file](std::uint64_t offset,
+                       std::uint64_t length) { return file.read_at(offset, length); },
+               level_offsets_.front(), level_offsets_.back() - level_offsets_.front(),
+               read_chunk_table(file, level_offsets_.front(), level_offsets_.back()), file.path()) {
 }
 
 }  // namespace rastros

@@ -71,4 +71,26 @@ class ChunkedPayload {
   mutable std::size_t chunks_read_ = 0;
 };
 
+class RegularFile;
+
+/// Levels of one byte a state (an endgame database by seeds) stored one after the other in
+/// `file` from level_offsets[0] to level_offsets.back() (file offsets; level s runs from
+/// level_offsets[s]), followed by their chunk table (encode_chunk_table). Opening reads and
+/// checks the table; each byte is read through its chunk. `file` must outlive this.
+class ChunkedLevels {
+ public:
+  /// Throws FileError through `file` when the table's own CRC-32 does not match.
+  ChunkedLevels(const RegularFile& file, std::vector<std::uint64_t> level_offsets);
+
+  /// The byte of rank `rank` in level `seeds`, as stored (the caller checks its range).
+  std::int8_t at(int seeds, std::uint64_t rank) const {
+    return static_cast<std::int8_t>(payload_.at(level_offsets_[seeds] - level_offsets_[0] + rank));
+  }
+  std::size_t chunks_read() const { return payload_.chunks_read(); }
+
+ private:
+  std::vector<std::uint64_t> level_offsets_;
+  ChunkedPayload payload_;
+};
+
 }  // namespace rastros

@@ -285,48 +285,37 @@ struct ScoreDatabaseReader::Block {
 
 namespace {
 
-/// Reads `size` bytes at `offset`, or fails naming the file.
-std::vector<unsigned char> read_at(std::ifstream& file, std::uint64_t offset, std::uint64_t size,
-                                   const std::filesystem::path& path) {
-  std::vector<unsigned char> bytes(size);
-  file.clear();
-  file.seekg(static_cast<std::streamoff>(offset));
-  if (!file.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size))) {
-    throw binary_file_error(kWhat, path, "cut short");
-  }
-  return bytes;
+std::span<const unsigned char> bytes_of(const std::string& text) {
+  return {reinterpret_cast<const unsigned char*>(text.data()), text.size()};
 }
+
+// No score database is this large: a bound for RegularFile.
+constexpr std::uint64_t kMostFileBytes = std::uint64_t{1} << 44;
 
 }  // namespace
 
 ScoreDatabaseReader::ScoreDatabaseReader(const std::filesystem::path& path, const std::string& game,
                                          const std::string& variant)
-    : path_(path) {
-  const std::uint64_t size = regular_file_size(path, kWhat);
-  if (size < kBinaryHeaderBytes + 4) throw binary_file_error(kWhat, path, "truncated");
-  file_.open(path, std::ios::binary);
-  if (!file_) throw binary_file_error(kWhat, path, "cannot read");
-  std::vector<unsigned char> head =
-      read_at(file_, 0, std::min<std::uint64_t>(size - 4, kMostFixedHeaderBytes), path);
-  if (!std::equal(kMagic.begin(), kMagic.end(), head.begin())) {
-    throw binary_file_error(kWhat, path, "bad magic");
-  }
-  const auto version = static_cast<std::uint32_t>(get_le(head, 8, 4));
+    : file_(path, kMostFileBytes, std::string(kWhat)) {
+  const std::uint64_t size = file_.size();
+  if (size < kBinaryHeaderBytes + 4) file_.fail("truncated");
+  std::string head = file_.read(std::min<std::uint64_t>(size - 4, kMostFixedHeaderBytes));
+  if (!std::equal(kMagic.begin(), kMagic.end(), head.begin())) file_.fail("bad magic");
+  const auto version = static_cast<std::uint32_t>(get_le(bytes_of(head), 8, 4));
   if (version == kWholeVersion) {
     whole_ = load_score_database(path, game, variant).records;
     count_ = whole_.keys.size();
     return;
   }
-  if (version != kVersion)
-    throw binary_file_error(kWhat, path, "format version " + std::to_string(version));
-  Reader fixed(head, path, kBinaryHeaderBytes);
+  if (version != kVersion) file_.fail("format version " + std::to_string(version));
+  Reader fixed(bytes_of(head), path, kBinaryHeaderBytes);
   read_names(fixed, path, game, variant);
   const Shape shape = read_shape(fixed, path, size);
   const std::uint64_t header_bytes = fixed.at() + shape.blocks * kIndexEntryBytes + 4;
   if (header_bytes + 4 > size) throw binary_file_error(kWhat, path, "cut short");
-  head = read_at(file_, 0, header_bytes, path);
-  Reader in(head, path, fixed.at());
-  Index index = read_index(in, head, shape, path, size);
+  head = file_.read(header_bytes);
+  Reader in(bytes_of(head), path, fixed.at());
+  Index index = read_index(in, bytes_of(head), shape, path, size);
   count_ = shape.count;
   block_records_ = shape.block_records;
   first_keys_ = std::move(index.first_keys);
@@ -352,12 +341,11 @@ const ScoreDatabaseReader::Block& ScoreDatabaseReader::block(std::size_t b) cons
     records_kept_ = 0;
     return block(b);
   }
-  const std::vector<unsigned char> bytes =
-      read_at(file_, offsets_[b], offsets_[b + 1] - offsets_[b], path_);
+  const std::string bytes = file_.read_at(offsets_[b], offsets_[b + 1] - offsets_[b]);
   auto decoded = std::make_unique<Block>();
   const Shape shape{count_, block_records_, first_keys_.size()};
-  decode_block(bytes, first_keys_[b], next_first_key(first_keys_, b), records_in_block(shape, b),
-               crcs_[b], b, path_, decoded->records);
+  decode_block(bytes_of(bytes), first_keys_[b], next_first_key(first_keys_, b),
+               records_in_block(shape, b), crcs_[b], b, file_.path(), decoded->records);
   ++blocks_read_;
   records_kept_ += decoded->records.keys.size();
   slot = std::move(decoded);

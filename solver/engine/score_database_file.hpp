@@ -21,13 +21,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "core/regular_file.hpp"
 #include "engine/score_database.hpp"
 
 namespace rastros::engine {
@@ -77,7 +77,7 @@ class ScoreDatabaseReader final : public ScoreLookup {
   struct Block;
   const Block& block(std::size_t index) const;
 
-  std::filesystem::path path_;
+  RegularFile file_;  // read at any offset from any thread
   std::uint64_t count_ = 0;
   std::uint32_t block_records_ = 0;
   std::vector<std::uint64_t> first_keys_;
@@ -86,7 +86,6 @@ class ScoreDatabaseReader final : public ScoreLookup {
   ScoreRecords whole_;  // a format 1 file
 
   mutable std::mutex mutex_;
-  mutable std::ifstream file_;
   mutable std::unordered_map<std::size_t, std::unique_ptr<Block>> blocks_;
   mutable std::size_t blocks_read_ = 0;
   mutable std::uint64_t records_kept_ = 0;

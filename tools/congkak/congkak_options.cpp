@@ -1,11 +1,8 @@
 #include "congkak/congkak_options.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <iostream>
 
 #include "core/errors.hpp"
-#include "progress.hpp"
 
 namespace rastros::tools::congkak_cli {
 
@@ -68,27 +65,12 @@ std::shared_ptr<const CongkakEndgame> endgame_for_search(const Congkak& game,
     throw InputError("--endgame-seeds must be between -1 and " + std::to_string(most) + ", not " +
                      std::to_string(k));
   }
-  {
-    // The levels kept, and the last one twice while it fills.
-    const auto bytes =
-        static_cast<double>(CongkakEndgame::states_up_to(game, k) + game.level_size(k));
-    const double machine = physical_memory_bytes();
-    if (machine > 0 && bytes > 0.8 * machine) {
-      throw InputError("an endgame database of " + std::to_string(k) + " seeds for " + game.name() +
-                       " needs about " + human_count(bytes) + "B; this machine has " +
-                       human_count(machine) + "B: lower --endgame-seeds");
-    }
-  }
-  const auto started = std::chrono::steady_clock::now();
+  // The levels kept, and the last one twice while it fills.
+  mancala_cli::check_endgame_fits(
+      game.name(), k,
+      static_cast<double>(CongkakEndgame::states_up_to(game, k) + game.level_size(k)));
   return std::make_shared<CongkakEndgame>(
-      CongkakEndgame::build(game, k, [&](int level, std::uint64_t states) {
-        const double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        if (quiet || elapsed < 1) return;  // a quick build says nothing
-        std::cerr << "endgame database: " << level << " seeds ("
-                  << human_count(static_cast<double>(states)) << " states) done after "
-                  << static_cast<int>(elapsed) << " s\n";
-      }));
+      CongkakEndgame::build(game, k, mancala_cli::endgame_build_progress(quiet)));
 }
 
 }  // namespace rastros::tools::congkak_cli

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "core/errors.hpp"
+#include "mancala/mancala_options.hpp"
 #include "progress.hpp"
 
 namespace rastros::tools::kalah_cli {
@@ -16,36 +17,19 @@ namespace {
 // every position near the end of a game at once.
 constexpr std::uint64_t kAutoStates = std::uint64_t{2} << 20;
 
-// Refuses a database whose build would not fit in this machine's memory.
-void check_fits(const Kalah& game, int seeds) {
-  const auto bytes = static_cast<double>(KalahEndgame::build_bytes(game, seeds));
-  const double machine = physical_memory_bytes();
-  if (machine > 0 && bytes > 0.8 * machine) {
-    throw InputError("an endgame database of " + std::to_string(seeds) + " seeds for " +
-                     game.name() + " needs about " + human_count(bytes) + "B; this machine has " +
-                     human_count(machine) + "B: lower --endgame-seeds");
-  }
-}
-
 std::shared_ptr<const KalahEndgame> build(const Kalah& game, int seeds, bool quiet) {
-  check_fits(game, seeds);
-  const auto started = std::chrono::steady_clock::now();
-  auto database = std::make_shared<KalahEndgame>(
-      KalahEndgame::build(game, seeds, [&](int level, std::uint64_t states) {
-        const double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        if (quiet || elapsed < 1) return;  // a quick build says nothing
-        std::cerr << "endgame database: " << level << " seeds (" << human_count(static_cast<double>(states))
-                  << " states) done after " << static_cast<int>(elapsed) << " s\n";
-      }));
-  return database;
+  mancala_cli::check_endgame_fits(game.name(), seeds,
+                                  static_cast<double>(KalahEndgame::build_bytes(game, seeds)));
+  return std::make_shared<KalahEndgame>(
+      KalahEndgame::build(game, seeds, mancala_cli::endgame_build_progress(quiet)));
 }
 
 }  // namespace
 
 void add_endgame_options(po::options_description& description, EndgameOptions& options) {
   description.add_options()(
-      "endgame", po::value<std::string>()->notifier([&](const std::string& v) { options.file = v; }),
+      "endgame",
+      po::value<std::string>()->notifier([&](const std::string& v) { options.file = v; }),
       "an endgame database file (written by solve --db) answering states with few seeds left")(
       "endgame-seeds", po::value<int>()->notifier([&](int v) { options.seeds = v; }),
       "build an endgame database of states with at most this many seeds in play first (default: "
@@ -68,7 +52,8 @@ std::shared_ptr<const KalahEndgame> endgame_for_search(const Kalah& game,
 int write_endgame_database(const KalahOptions& options, const EndgameOptions& endgame,
                            const std::string& file, bool quiet, bool json) {
   if (options.moves || options.position) {
-    throw InputError("solve --db builds a database of every state: --moves and --position do not apply");
+    throw InputError(
+        "solve --db builds a database of every state: --moves and --position do not apply");
   }
   if (endgame.file) throw InputError("--endgame does not apply to solve --db");
   const Kalah game = resolve_game(options);
@@ -87,9 +72,9 @@ int write_endgame_database(const KalahOptions& options, const EndgameOptions& en
         .set("seconds", seconds);
     std::cout << out.dump() << "\n";
   } else {
-    std::cout << "Wrote " << file << ": every state of " << 2 * game.houses() << " houses with at most "
-              << seeds << " seeds in play (" << database->size() << " states, "
-              << rules_name(game.rule()) << " rules) in " << seconds << " s\n";
+    std::cout << "Wrote " << file << ": every state of " << 2 * game.houses()
+              << " houses with at most " << seeds << " seeds in play (" << database->size()
+              << " states, " << rules_name(game.rule()) << " rules) in " << seconds << " s\n";
   }
   return 0;
 }

@@ -3,6 +3,8 @@
 // the player names; a game adds its own (Kalah's --rules) between them.
 
 #include <boost/program_options.hpp>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -25,5 +27,12 @@ void add_position_options(po::options_description& description, MancalaOptions& 
 
 /// "player 1" / "player 2".
 std::string player_name(int player);
+
+/// Refuses (InputError, "lower --endgame-seeds") an endgame database of `seeds` seeds for
+/// `game_name` whose build needs about `bytes`, more than 80% of this machine's memory.
+void check_endgame_fits(const std::string& game_name, int seeds, double bytes);
+/// What an endgame build tells of its levels: a line on stderr a finished level once it has
+/// run a second (a quick build says nothing), nothing when `quiet`.
+std::function<void(int seeds, std::uint64_t states)> endgame_build_progress(bool quiet);
 
 }  // namespace rastros::tools::mancala_cli

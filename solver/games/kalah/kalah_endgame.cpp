@@ -1,14 +1,9 @@
 #include "games/kalah/kalah_endgame.hpp"
 
-#include <fcntl.h>
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <mutex>
 #include <sstream>
 
@@ -16,6 +11,7 @@
 #include "core/chunk_crcs.hpp"
 #include "core/crc32.hpp"
 #include "core/errors.hpp"
+#include "core/regular_file.hpp"
 #include "core/thread_sanitizer.hpp"
 #include "games/mancala/mancala_endgame.hpp"
 
@@ -31,6 +27,7 @@ constexpr int kUnchunkedVersion = 1;  // the levels alone: read whole
 constexpr int kMaxLevel = 127;
 // The largest file accepted: beyond every database a machine builds.
 constexpr std::uint64_t kMaxFile = std::uint64_t{64} << 30;
+constexpr const char* kTooLarge = "larger than any Kalah endgame database";
 
 std::string header_line(int houses, CaptureRule rule, int max_seeds, int version = kFormatVersion) {
   return std::string(kMagic) + " " + std::to_string(version) + " houses=" + std::to_string(houses) +
@@ -41,54 +38,6 @@ std::string header_line(int houses, CaptureRule rule, int max_seeds, int version
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& why) {
   throw FileError(path.string() + ": " + why);
 }
-
-// A file open for reading, checked to be a regular file first (a pipe or device would block or
-// never end) and no larger than `limit`.
-class RegularFile {
- public:
-  RegularFile(const std::filesystem::path& path, std::uint64_t limit) : path_(path) {
-    fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd_ < 0) {
-      if (errno == ENOENT) fail(path, "missing");
-      fail(path, std::string("cannot open: ") + std::strerror(errno));
-    }
-    struct stat status {};
-    if (::fstat(fd_, &status) != 0) fail(path, std::string("cannot stat: ") + std::strerror(errno));
-    if (!S_ISREG(status.st_mode)) fail(path, "not a regular file");
-    size_ = static_cast<std::uint64_t>(status.st_size);
-    if (size_ > limit) fail(path, "larger than any Kalah endgame database");
-  }
-  ~RegularFile() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  RegularFile(const RegularFile&) = delete;
-  RegularFile& operator=(const RegularFile&) = delete;
-
-  std::uint64_t size() const { return size_; }
-
-  // The first `length` bytes (at most the file's size).
-  std::string read(std::uint64_t length) const { return read_at(0, length); }
-
-  // `length` bytes from `offset` (at most to the file's end).
-  std::string read_at(std::uint64_t offset, std::uint64_t length) const {
-    std::string bytes(std::min(length, size_ - std::min(offset, size_)), '\0');
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t got =
-          ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) fail(path_, std::string("cannot read: ") + std::strerror(errno));
-      if (got == 0) fail(path_, "truncated while reading");
-      done += static_cast<std::size_t>(got);
-    }
-    return bytes;
-  }
-
- private:
-  std::filesystem::path path_;
-  int fd_ = -1;
-  std::uint64_t size_ = 0;
-};
 
 }  // namespace
 
@@ -268,23 +217,12 @@ FileHeader read_header(const RegularFile& file, const std::filesystem::path& pat
   return header;
 }
 
-// The chunk table of a format 2 file, its own CRC checked.
-std::vector<std::uint32_t> read_chunk_table(const RegularFile& file, const FileHeader& header,
-                                            const std::filesystem::path& path) {
-  const std::string bytes =
-      file.read_at(header.level_offsets.back(), chunk_table_bytes(header.payload()));
-  auto table =
-      decode_chunk_table({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
-  if (!table) fail(path, "chunk table checksum mismatch (damaged)");
-  return std::move(*table);
-}
-
 }  // namespace
 
 KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* game) {
   // The header is read first and every size it implies is checked against the file before
   // the levels are allocated.
-  const RegularFile file(path, kMaxFile);
+  const RegularFile file(path, kMaxFile, "", kTooLarge);
   const FileHeader header = read_header(file, path, game);
   const std::string bytes = file.read(file.size());
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
@@ -296,8 +234,11 @@ KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* 
     // The chunks as a query would check them, so that a file passes both ways or neither.
     ChunkCrcs chunks;
     chunks.add({data + header.header_bytes, header.payload()});
-    if (chunks.finish() != read_chunk_table(file, header, path))
+    const auto table = decode_chunk_table(
+        {data + header.level_offsets.back(), chunk_table_bytes(header.payload())});
+    if (!table || chunks.finish() != *table) {
       fail(path, "chunk checksums that do not match (damaged)");
+    }
   }
 
   KalahEndgame database;
@@ -316,27 +257,22 @@ KalahEndgame KalahEndgame::load(const std::filesystem::path& path, const Kalah* 
 }
 
 struct KalahEndgameFile::Impl {
-  std::filesystem::path path;
-  std::unique_ptr<RegularFile> file;
+  Impl(const std::filesystem::path& path, const Kalah& game)
+      : file(path, kMaxFile, "", kTooLarge), header(read_header(file, path, &game)) {}
+
+  RegularFile file;
   FileHeader header;
-  std::unique_ptr<ChunkedPayload> payload;  // format 2
-  std::optional<KalahEndgame> whole;        // format 1
+  std::optional<ChunkedLevels> levels;  // format 2
+  std::optional<KalahEndgame> whole;    // format 1
 };
 
 KalahEndgameFile::KalahEndgameFile(const std::filesystem::path& path, const Kalah& game)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->path = path;
-  impl_->file = std::make_unique<RegularFile>(path, kMaxFile);
-  impl_->header = read_header(*impl_->file, path, &game);
-  const FileHeader& header = impl_->header;
-  if (header.version == kUnchunkedVersion) {
+    : impl_(std::make_unique<Impl>(path, game)) {
+  if (impl_->header.version == kUnchunkedVersion) {
     impl_->whole = KalahEndgame::load(path, &game);
-    return;
+  } else {
+    impl_->levels.emplace(impl_->file, impl_->header.level_offsets);
   }
-  const RegularFile* file = impl_->file.get();
-  impl_->payload = std::make_unique<ChunkedPayload>(
-      [file](std::uint64_t offset, std::uint64_t length) { return file->read_at(offset, length); },
-      header.header_bytes, header.payload(), read_chunk_table(*file, header, path), path);
 }
 
 KalahEndgameFile::~KalahEndgameFile() = default;
@@ -349,15 +285,13 @@ std::optional<int> KalahEndgameFile::probe(const Kalah& game, const KalahState& 
   if (impl_->whole) return impl_->whole->probe(game, state);
   const int seeds = game.seeds_in_play(state);
   if (seeds > impl_->header.max_seeds) return std::nullopt;
-  const std::uint64_t offset =
-      impl_->header.level_offsets[seeds] - impl_->header.header_bytes + game.level_rank(state);
-  const int value = static_cast<std::int8_t>(impl_->payload->at(offset));
-  if (value < -seeds || value > seeds) fail(impl_->path, "a score out of range (damaged)");
+  const int value = impl_->levels->at(seeds, game.level_rank(state));
+  if (value < -seeds || value > seeds) impl_->file.fail("a score out of range (damaged)");
   return value;
 }
 
 std::size_t KalahEndgameFile::chunks_read() const {
-  return impl_->payload ? impl_->payload->chunks_read() : 0;
+  return impl_->levels ? impl_->levels->chunks_read() : 0;
 }
 
 }  // namespace rastros::kalah

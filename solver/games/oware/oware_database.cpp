@@ -1,7 +1,6 @@
 #include "games/oware/oware_database.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -10,6 +9,7 @@
 #include "core/chunk_crcs.hpp"
 #include "core/errors.hpp"
 #include "core/parallel_ranges.hpp"
+#include "core/regular_file.hpp"
 #include "games/oware/oware_level_solver.hpp"
 
 namespace rastros::oware {
@@ -24,6 +24,8 @@ constexpr std::uint32_t kLevelVersion = 1;      // a checkpoint's level file
 constexpr std::string_view kGameName = "oware";
 // magic, version, the game's name with its length, houses, K
 constexpr std::size_t kHeaderBytes = kBinaryHeaderBytes + 1 + kGameName.size() + 8;
+// No file is this large: a header claiming more is refused before any sum can overflow.
+constexpr std::uint64_t kMostFileBytes = std::uint64_t{1} << 44;
 
 // Ranks are 32-bit node numbers in the level solver.
 constexpr std::uint64_t kMaxLevelSize = std::uint64_t{1} << 32;
@@ -211,11 +213,10 @@ FileHeader read_header(std::span<const unsigned char> head, std::uint32_t versio
   }
   const Oware shape(header.houses, 1);
   header.level_offsets.push_back(kHeaderBytes);
-  // No file is this large: a header claiming more is refused before any sum can overflow.
-  constexpr std::uint64_t kMostBytes = std::uint64_t{1} << 44;
+
   for (int seeds = 0; seeds <= header.max_seeds; ++seeds) {
     const std::uint64_t size = shape.level_size(seeds);
-    if (size > kMostBytes || header.level_offsets.back() + size > kMostBytes)
+    if (size > kMostFileBytes || header.level_offsets.back() + size > kMostFileBytes)
       throw fail("cut short");
     header.level_offsets.push_back(header.level_offsets.back() + size);
   }
@@ -267,48 +268,34 @@ OwareDatabase OwareDatabase::load(const std::filesystem::path& path, const Oware
 }
 
 struct OwareDatabaseFile::Impl {
+  explicit Impl(const std::filesystem::path& path) : file(path, kMostFileBytes, "database") {}
+
+  RegularFile file;
   FileHeader header;
-  std::unique_ptr<ChunkedPayload> payload;  // format 2
-  std::optional<OwareDatabase> whole;       // format 1
+  std::optional<ChunkedLevels> levels;  // format 2
+  std::optional<OwareDatabase> whole;   // format 1
 };
 
 OwareDatabaseFile::OwareDatabaseFile(const std::filesystem::path& path, const Oware& game)
-    : impl_(std::make_unique<Impl>()) {
-  const auto fail = [&](const std::string& problem) {
-    return binary_file_error("database", path, problem);
-  };
-  const std::uint64_t size = regular_file_size(path, "database");
-  auto file = std::make_shared<std::ifstream>(path, std::ios::binary);
-  const ChunkedPayload::ReadAt read = [file, path](std::uint64_t offset, std::uint64_t length) {
-    std::string bytes(length, '\0');
-    file->clear();
-    file->seekg(static_cast<std::streamoff>(offset));
-    if (!file->read(bytes.data(), static_cast<std::streamsize>(length))) {
-      throw binary_file_error("database", path, "cut short");
-    }
-    return bytes;
-  };
-  if (!*file || size < kHeaderBytes + 4) throw fail(*file ? "truncated" : "cannot read");
-  const std::string head = read(0, kHeaderBytes);
+    : impl_(std::make_unique<Impl>(path)) {
+  const RegularFile& file = impl_->file;
+  if (file.size() < kHeaderBytes + 4) file.fail("truncated");
+  const std::string head = file.read(kHeaderBytes);
   const std::span head_bytes(reinterpret_cast<const unsigned char*>(head.data()), head.size());
-  if (!std::equal(kMagic.begin(), kMagic.end(), head_bytes.begin())) throw fail("bad magic");
+  if (!std::equal(kMagic.begin(), kMagic.end(), head_bytes.begin())) file.fail("bad magic");
   const auto version = static_cast<std::uint32_t>(get_le(head_bytes, 8, 4));
   if (version == kUnchunkedVersion) {
     impl_->whole = OwareDatabase::load(path, &game);
     impl_->header = read_header(head_bytes, version, path, &game);
     return;
   }
-  if (version != kVersion) throw fail("format version " + std::to_string(version));
+  if (version != kVersion) file.fail("format version " + std::to_string(version));
   impl_->header = read_header(head_bytes, version, path, &game);
   const FileHeader& header = impl_->header;
-  if (header.file_size() != size)
-    throw fail(size < header.file_size() ? "cut short" : "extra bytes after its last level");
-  const std::string table = read(header.level_offsets.back(), chunk_table_bytes(header.payload()));
-  auto crcs =
-      decode_chunk_table({reinterpret_cast<const unsigned char*>(table.data()), table.size()});
-  if (!crcs) throw fail("chunk table checksum mismatch (damaged)");
-  impl_->payload = std::make_unique<ChunkedPayload>(read, kHeaderBytes, header.payload(),
-                                                    std::move(*crcs), path);
+  if (header.file_size() != file.size()) {
+    file.fail(file.size() < header.file_size() ? "cut short" : "extra bytes after its last level");
+  }
+  impl_->levels.emplace(file, header.level_offsets);
 }
 
 OwareDatabaseFile::~OwareDatabaseFile() = default;
@@ -321,15 +308,13 @@ std::optional<int> OwareDatabaseFile::probe(const Oware& game, const OwareState&
   if (impl_->whole) return impl_->whole->probe(game, state);
   const int seeds = game.seeds_in_play(state);
   if (seeds > impl_->header.max_seeds) return std::nullopt;
-  const std::uint64_t offset =
-      impl_->header.level_offsets[seeds] - kHeaderBytes + game.level_rank(state);
-  const std::int8_t score = static_cast<std::int8_t>(impl_->payload->at(offset));
-  check_scores({&score, 1}, seeds, impl_->payload->path());
+  const std::int8_t score = impl_->levels->at(seeds, game.level_rank(state));
+  check_scores({&score, 1}, seeds, impl_->file.path());
   return score;
 }
 
 std::size_t OwareDatabaseFile::chunks_read() const {
-  return impl_->payload ? impl_->payload->chunks_read() : 0;
+  return impl_->levels ? impl_->levels->chunks_read() : 0;
 }
 
 std::optional<std::string> OwareDatabase::verify(const Oware& game) const {
