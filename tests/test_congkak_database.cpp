@@ -152,8 +152,13 @@ TEST(CongkakDatabase, FileRoundTripAndDamagedOrForeignFilesRefused) {
   std::filesystem::remove(path);
 }
 
-TEST(CongkakDatabase, AVariantTooBigForMemoryIsRefused) {
-  EXPECT_THROW(build_congkak_database(Congkak(3, 3), {}, 100), InputError);
+TEST(CongkakDatabase, AVariantTooBigForItsMemoryBudgetIsRefused) {
+  const Congkak game(3, 3);
+  const std::uint64_t positions = built(3, 3).keys.size();
+  const std::uint64_t exact = positions * engine::kWalkBytesPerState;
+  EXPECT_EQ(build_congkak_database(game, {}, exact).keys.size(), positions);
+  EXPECT_THROW(build_congkak_database(game, {}, exact - 1), InputError);
+  EXPECT_THROW(build_congkak_database(game, {}, 100 * engine::kWalkBytesPerState), InputError);
 }
 
 }  // namespace

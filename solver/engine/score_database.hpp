@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -58,17 +59,33 @@ int score_from_children(const Game& game, const typename Game::State& state,
   return best;
 }
 
-/// The most states a walk holds unless told otherwise (about 4 GB of hash map at the limit).
-inline constexpr std::uint64_t kDefaultMaxStates = 64'000'000;
+/// The memory a walk of the reachable states takes a state: one hash-map node (its key, its
+/// byte and the chain pointer, 32 bytes as allocated) and its bucket, then, for a build, the
+/// sorted (key, score) pairs and the records made from them. Measured: Congkak(5,4)'s build,
+/// 15.3 M states, peaks at 917 MB resident, 60 bytes a state (docs/performance.md).
+inline constexpr std::uint64_t kWalkBytesPerState = 72;
+
+/// What a strong database's walk may use unless told otherwise: 4 GiB (about 60 M states).
+inline constexpr std::uint64_t kDefaultWalkBytes = std::uint64_t{4} << 30;
+
+/// The most states a walk within `bytes` of memory holds.
+inline std::uint64_t states_within(std::uint64_t bytes) { return bytes / kWalkBytesPerState; }
+
+/// What a walk keeps of each state met: kOnPath while its children are walked, then the byte
+/// its visit returned (a build: the state's score).
+using WalkMarks = std::unordered_map<std::uint64_t, std::int8_t>;
+inline constexpr std::int8_t kOnPath = -128;
 
 /// Every state reachable from `root` once, children before parents (post-order), each given
-/// to `visit(state)` after its children. Iterative: deep games do not overflow the stack.
-/// Throws InputError once more than `max_states` states are met.
+/// to `visit(state, marks)` after its children; what it returns (-127..127) is kept in
+/// `marks` as the state's mark, where the visits of its parents find it. Iterative: deep games
+/// do not overflow the stack. Throws InputError, as soon as it is known, when the reachable
+/// states need more than `memory_bytes` (see kWalkBytesPerState).
 template <ScoreGame Game, class Visit>
 void walk_reachable(const Game& game, const typename Game::State& root, const Visit& visit,
-                    std::uint64_t max_states = kDefaultMaxStates) {
+                    WalkMarks& marks, std::uint64_t memory_bytes = kDefaultWalkBytes) {
   using State = typename Game::State;
-  std::unordered_map<std::uint64_t, bool> seen;  // key -> finished
+  const std::uint64_t max_states = states_within(memory_bytes);
   struct Frame {
     State state;
     typename Game::MoveList moves;
@@ -76,11 +93,14 @@ void walk_reachable(const Game& game, const typename Game::State& root, const Vi
   };
   std::vector<Frame> stack;
   const auto push = [&](const State& state) {
-    seen.emplace(game.key(state), false);
-    if (seen.size() > max_states) {
+    if (marks.size() >= max_states) {
       throw InputError("more than " + std::to_string(max_states) +
-                       " positions are reachable: too many for a strong database in memory");
+                       " positions are reachable: their strong database needs more than " +
+                       (memory_bytes >= (1u << 20) ? std::to_string(memory_bytes >> 20) + " MiB"
+                                                   : std::to_string(memory_bytes) + " bytes") +
+                       " of memory to build");
     }
+    marks.emplace(game.key(state), kOnPath);
     stack.push_back(
         {state, game.is_terminal(state) ? typename Game::MoveList{} : game.legal_moves(state)});
   };
@@ -89,36 +109,54 @@ void walk_reachable(const Game& game, const typename Game::State& root, const Vi
     Frame& frame = stack.back();
     if (frame.next < frame.moves.size()) {
       const State child = game.play(frame.state, frame.moves[frame.next++]).next;
-      if (!seen.contains(game.key(child))) push(child);
+      if (!marks.contains(game.key(child))) push(child);
       continue;
     }
     const State done = frame.state;
     stack.pop_back();
-    seen[game.key(done)] = true;
-    visit(done);
+    const std::int8_t mark = visit(done, static_cast<const WalkMarks&>(marks));
+    marks[game.key(done)] = mark;
   }
 }
 
+/// walk_reachable for a visit that keeps nothing: `visit(state)`.
+template <ScoreGame Game, class Visit>
+void walk_reachable(const Game& game, const typename Game::State& root, const Visit& visit,
+                    std::uint64_t memory_bytes = kDefaultWalkBytes) {
+  WalkMarks marks;
+  walk_reachable(
+      game, root,
+      [&](const typename Game::State& state, const WalkMarks&) {
+        visit(state);
+        return std::int8_t{0};
+      },
+      marks, memory_bytes);
+}
+
 /// Builds the strong database of the states reachable from `root`. `progress(states)` is told
-/// every 2^20 states. Throws InputError when a score does not fit in a signed byte or more
-/// than `max_states` states are reachable.
+/// every 2^20 states. Throws InputError when a score does not fit in -127..127 or the walk
+/// needs more than `memory_bytes`.
 template <ScoreGame Game>
 ScoreRecords build_score_database(const Game& game, const typename Game::State& root,
                                   const std::function<void(std::uint64_t)>& progress = {},
-                                  std::uint64_t max_states = kDefaultMaxStates) {
-  std::unordered_map<std::uint64_t, std::int8_t> solved;
+                                  std::uint64_t memory_bytes = kDefaultWalkBytes) {
+  WalkMarks scores;  // the walk's marks are the scores: a child is always finished first
+  std::uint64_t solved = 0;
   walk_reachable(
       game, root,
-      [&](const typename Game::State& state) {
+      [&](const typename Game::State& state, const WalkMarks& marks) {
         const int score = score_from_children(game, state, [&](const typename Game::State& child) {
-          return solved.at(game.key(child));
+          const std::int8_t mark = marks.at(game.key(child));
+          if (mark == kOnPath) throw std::logic_error("a strong database of a game that cycles");
+          return static_cast<int>(mark);
         });
         if (score < -127 || score > 127) throw InputError("a score beyond ±127 cannot be stored");
-        solved.emplace(game.key(state), static_cast<std::int8_t>(score));
-        if (progress && solved.size() % (1u << 20) == 0) progress(solved.size());
+        if (progress && ++solved % (1u << 20) == 0) progress(solved);
+        return static_cast<std::int8_t>(score);
       },
-      max_states);
-  std::vector<std::pair<std::uint64_t, std::int8_t>> sorted(solved.begin(), solved.end());
+      scores, memory_bytes);
+  std::vector<std::pair<std::uint64_t, std::int8_t>> sorted(scores.begin(), scores.end());
+  WalkMarks().swap(scores);  // the map's memory back before the records are made
   std::sort(sorted.begin(), sorted.end());
   ScoreRecords records;
   records.keys.reserve(sorted.size());
@@ -128,6 +166,12 @@ ScoreRecords build_score_database(const Game& game, const typename Game::State& 
     records.scores.push_back(score);
   }
   return records;
+}
+
+/// The memory a walk over a database's states takes: enough for its records (a file built
+/// with a larger budget than the default is still read), the default at least.
+inline std::uint64_t walk_bytes_for(const ScoreRecords& records) {
+  return std::max(kDefaultWalkBytes, (records.keys.size() + 1) * kWalkBytesPerState);
 }
 
 /// Checks a database against the rules: walks every state reachable from `root` and recomputes
@@ -156,7 +200,7 @@ std::optional<std::string> verify_score_database(const Game& game, const typenam
       problem = describe(state) + ": stored " + std::to_string(*stored) + ", recomputed " +
                 std::to_string(recomputed);
     }
-  });
+  }, walk_bytes_for(records));
   if (!problem && reachable != records.keys.size()) {
     problem = std::to_string(records.keys.size()) + " records for " + std::to_string(reachable) +
               " reachable positions";
@@ -185,7 +229,7 @@ std::vector<ScoreCounts> count_score_database(const Game& game, const typename G
     if (static_cast<std::size_t>(g) >= table.size()) table.resize(static_cast<std::size_t>(g) + 1);
     if (table[g].empty()) table[g].assign(256, 0);
     ++table[g][static_cast<std::size_t>(*score + 128)];
-  });
+  }, walk_bytes_for(records));
   std::vector<ScoreCounts> out;
   for (std::size_t g = 0; g < table.size(); ++g) {
     if (table[g].empty()) continue;

@@ -25,7 +25,8 @@ constexpr int kNotHeld = 4;
 
 }  // namespace
 
-int write_database(const CongkakOptions& options, const std::string& file, bool quiet, bool json) {
+int write_database(const CongkakOptions& options, const std::string& file,
+                   std::uint64_t memory_bytes, bool quiet, bool json) {
   if (options.moves || options.position) {
     throw InputError(
         "solve --db builds the database of the whole game: drop --moves and --position");
@@ -35,7 +36,7 @@ int write_database(const CongkakOptions& options, const std::string& file, bool 
   const engine::ScoreRecords records = build_congkak_database(game, [&](std::uint64_t states) {
     if (!quiet)
       std::cerr << "solve: " << human_count(static_cast<double>(states)) << " positions\n";
-  });
+  }, memory_bytes);
   save_congkak_database(file, game, records);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -17,7 +17,7 @@ using namespace rastros::congkak;
 int run_solve(const Arguments& arguments) {
   CongkakOptions options;
   ScoreSolveOptions solve{"64M"};
-  std::string db;
+  std::string db, db_memory = "4G";
   std::optional<int> endgame_seeds;
   po::options_description description("Options");
   add_congkak_options(description, options);
@@ -25,7 +25,10 @@ int run_solve(const Arguments& arguments) {
   add_endgame_seeds_option(description, endgame_seeds);
   description.add_options()("db", po::value(&db),
                             "build the variant's strong database (every position reachable from "
-                            "the start, small variants) and write it here");
+                            "the start, small variants) and write it here")(
+      "db-memory", po::value(&db_memory)->default_value(db_memory),
+      "with --db: the most memory the build may use (72 bytes a position); a variant with "
+      "more positions than that holds is refused as soon as the walk meets them");
   if (!parse_command_line(arguments, description,
                           "Usage: rastros solve --game congkak [options]\n"
                           "Solves a Congkak position: the exact final score with perfect play "
@@ -34,7 +37,9 @@ int run_solve(const Arguments& arguments) {
                           "position reachable from the start, for query, verify and stats.")) {
     return 0;
   }
-  if (!db.empty()) return write_database(options, db, solve.quiet, solve.json);
+  if (!db.empty()) {
+    return write_database(options, db, parse_memory_size(db_memory), solve.quiet, solve.json);
+  }
   const ThreadLimit limit(solve.threads);
   const CongkakInput input = resolve_input(options);
   const auto endgame = endgame_for_search(input.game, endgame_seeds, solve.quiet);

@@ -31,8 +31,8 @@ std::string describe(const Congkak& game, const CongkakState& state) {
 
 engine::ScoreRecords build_congkak_database(const Congkak& game,
                                             const std::function<void(std::uint64_t)>& progress,
-                                            std::uint64_t max_states) {
-  return engine::build_score_database(game, game.start(), progress, max_states);
+                                            std::uint64_t memory_bytes) {
+  return engine::build_score_database(game, game.start(), progress, memory_bytes);
 }
 
 void save_congkak_database(const std::filesystem::path& path, const Congkak& game,

@@ -18,10 +18,11 @@
 
 namespace rastros::congkak {
 
-/// Throws InputError when more than `max_states` positions are reachable.
-engine::ScoreRecords build_congkak_database(const Congkak& game,
-                                            const std::function<void(std::uint64_t)>& progress = {},
-                                            std::uint64_t max_states = engine::kDefaultMaxStates);
+/// The strong database of every position reachable from the start. Throws InputError as soon
+/// as the walk would need more than `memory_bytes` (engine::kWalkBytesPerState a position).
+engine::ScoreRecords build_congkak_database(
+    const Congkak& game, const std::function<void(std::uint64_t)>& progress = {},
+    std::uint64_t memory_bytes = engine::kDefaultWalkBytes);
 
 void save_congkak_database(const std::filesystem::path& path, const Congkak& game,
                            const engine::ScoreRecords& records);
