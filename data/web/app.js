@@ -1,16 +1,18 @@
 // The Rastros page: plays against the server's perfect play (GET /api/solve) and draws
-// start-square maps (GET /api/map). Plain JavaScript, no build step.
+// start-square maps (GET /api/map). Plain JavaScript, no build step, on page.js.
 //
 // The rules are simple enough to follow here (legal moves, the end of the game), so the page
 // never needs the server to know where the snail may go; the server gives the values.
 'use strict';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 64;
 const MARGIN = 28;
 const BOARD_SIZES = ['3x3', '4x4', '5x4', '5x5', '6x5', '6x6', '7x7', '8x4', '8x8'];
 
-const $ = (id) => document.getElementById(id);
+buildPanel({
+  controls: [element('label', {}, ['Start', element('select', {id: 'start-square'})])],
+  sides: ['player 1 (moves first, goal a1)', 'player 2 (goal top-right)', 'both sides (analysis)'],
+});
 
 // ---------------------------------------------------------------------------------------------
 // Geometry and rules (docs/rules.md): squares are numbered rank * width + file, a1 = 0.
@@ -104,13 +106,6 @@ function outcomeLabel(child) {
 // ---------------------------------------------------------------------------------------------
 // SVG drawing.
 
-function svgElement(name, attributes, parent) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, value);
-  if (parent) parent.appendChild(element);
-  return element;
-}
-
 function centre(board, square) {
   const file = square % board.width;
   const rank = Math.floor(square / board.width);
@@ -166,29 +161,6 @@ function drawSnail(svg, x, y) {
   svgElement('circle', {class: 'snail-shell', cx: -3, cy: -3, r: 13}, snail);
   svgElement('path', {class: 'snail-spiral', d: 'M -3 -3 m 0 -2 a 2 2 0 1 1 -2 2 a 4 4 0 0 1 4 -4 ' +
     'a 6 6 0 0 1 6 6 a 8 8 0 0 1 -8 8 a 10 10 0 0 1 -10 -10'}, snail);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server.
-
-class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-async function api(path, parameters) {
-  const query = new URLSearchParams(parameters).toString();
-  const response = await fetch(`/api/${path}?${query}`);
-  let body;
-  try {
-    body = await response.json();
-  } catch (error) {
-    throw new ApiError(response.status, `the server sent no JSON (status ${response.status})`);
-  }
-  if (!response.ok) throw new ApiError(response.status, body.error || `status ${response.status}`);
-  return body;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,7 +423,6 @@ async function showDatabases() {
 }
 
 function init() {
-  const address = new URLSearchParams(location.search);
   const sizes = $('board-size');
   const wanted = address.get('board') || '5x5';
   const names = BOARD_SIZES.includes(wanted) || !/^\d+x\d+$/.test(wanted) ?
@@ -460,8 +431,6 @@ function init() {
   sizes.value = names.includes(wanted) ? wanted : '5x5';
   if (address.get('rules')) $('rules').value = address.get('rules');
   if (address.get('steps')) $('steps').value = address.get('steps');
-  if (address.get('side')) $('side').value = address.get('side');
-  $('hint').checked = address.get('hint') === '1';
   const board = parseBoard(sizes.value);
   fillStartSquares(board, address.get('start') ? parseSquare(board, address.get('start')) : null);
 
@@ -473,10 +442,7 @@ function init() {
     $(id).addEventListener('change', () => ($('map-view').hidden ? newGame() : computeMap()));
   }
   $('start-square').addEventListener('change', newGame);
-  $('side').addEventListener('change', newGame);
-  $('new-game').addEventListener('click', newGame);
-  $('undo').addEventListener('click', undo);
-  $('hint').addEventListener('change', renderGame);
+  wireControls({newGame, undo, render: renderGame});
   $('tab-play').addEventListener('click', () => showView('play'));
   $('tab-map').addEventListener('click', () => {
     showView('map');

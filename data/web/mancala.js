@@ -3,24 +3,24 @@
 // play. GET /api/GAME/info gives the variant, /api/GAME/play each move with the pit every seed
 // lands in (animated seed by seed; Congkak's relay sowing lap by lap; Oware's captured houses),
 // /api/GAME/solve the value, the score and every move's score (Oware: or "unknown" when the
-// search is over its budget). Plain JavaScript, no build step. The page never applies the
-// rules itself: the server sows every move.
+// search is over its budget). Plain JavaScript, no build step, on page.js. The page never
+// applies the rules itself: the server sows every move.
 'use strict';
 
 const GAME = document.body.dataset.game || 'kalah';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const PIT = 76;
 const GAP = 12;
 const MARGIN = 34;
 const SEEDS_DRAWN = 28;
 
-const $ = (id) => document.getElementById(id);
-const address = new URLSearchParams(location.search);
 // Milliseconds a seed (?delay=0 for no animation).
-const DELAY = address.has('delay') ? Math.max(0, Number(address.get('delay')) || 0) : 150;
+const DELAY = addressDelay(150);
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+buildPanel({
+  sides: ['player 1 (bottom row, moves first)', 'player 2 (top row)', 'both sides (analysis)'],
+  moves: 'kalah-moves',
+});
 
 // ---------------------------------------------------------------------------------------------
 // Positions: "4,4,4,4,0/4,4,4,4,0 1" (docs/rules.md, "Mancala notation").
@@ -42,13 +42,6 @@ function finalStores(counts) {
 // ---------------------------------------------------------------------------------------------
 // Drawing. Player 2's row on top (house M on the left), player 1's below (house 1 on the
 // left); player 2's store on the left, player 1's on the right: sowing runs counter-clockwise.
-
-function svgElement(name, attributes, parent) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, value);
-  if (parent) parent.appendChild(element);
-  return element;
-}
 
 function pitBox(houses, player, pit) {
   const column = pit === 'store' ? (player === 1 ? houses + 1 : 0) :
@@ -133,27 +126,9 @@ function drawBoard(counts, {legal = [], hints = null, marks = new Map()} = {}) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server.
+// The server: GET /api/GAME/PATH, naming the variant.
 
-class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-async function api(path, parameters) {
-  const query = new URLSearchParams({...game.variant, ...parameters}).toString();
-  const response = await fetch(`/api/${GAME}/${path}?${query}`);
-  let body;
-  try {
-    body = await response.json();
-  } catch (error) {
-    throw new ApiError(response.status, `the server sent no JSON (status ${response.status})`);
-  }
-  if (!response.ok) throw new ApiError(response.status, body.error || `status ${response.status}`);
-  return body;
-}
+const ask = (path, parameters) => api(`${GAME}/${path}`, {...game.variant, ...parameters});
 
 // ---------------------------------------------------------------------------------------------
 // The game.
@@ -171,12 +146,23 @@ const game = {
   error: null,
 };
 
-const current = () => game.trail[game.trail.length - 1];
 // The server could not settle the position within its budget (Oware): nobody plays for the
 // computer, so the person moves for both sides until a known position.
 const unknown = () => Boolean(game.answer && game.answer.value === 'unknown');
 const humanToMove = (toMove) => game.human === 'both' || Number(game.human) === toMove ||
     unknown();
+
+const {current, refresh, undo, showStatus, ready} = turnTaking(game, {
+  advise: () => ask('solve', {moves: game.moves.join(' ')}),
+  // The best score; among equals the lowest house (as rastros play --game kalah).
+  choose: (answer) => Math.min(...answer.best_moves.map(Number)),
+  pause: 300,
+  tooLarge: 'Undo, or play a smaller variant.',
+  humanToMove,
+  busy: () => Boolean(game.animating),
+  render,
+  playMove,
+});
 
 function evaluationText(answer) {
   if (answer.value === 'unknown') return `Unknown: ${answer.reason}.`;
@@ -226,11 +212,8 @@ function render() {
   } else {
     status = `Player ${view.to_move} to move.`;
   }
-  $('status').textContent = status;
-  $('status').classList.toggle('error', Boolean(game.error) && !view.ended);
+  showStatus(status, evaluationText);
   const answer = game.answer;
-  $('evaluation').textContent = view.ended ? '' :
-      answer ? evaluationText(answer) : (game.error ? '' : 'Evaluating…');
   $('source').textContent = answer && !view.ended && answer.seconds !== undefined ?
       `Answered by ${answer.source === 'database' ? 'the endgame database' : 'the live solver'}` +
       ` in ${(answer.seconds * 1000).toFixed(answer.seconds < 0.01 ? 2 : 0)} ms.` : '';
@@ -249,43 +232,7 @@ function render() {
   }
   list.dataset.moves = game.moves.join(' ');
   $('undo').disabled = game.moves.length === 0 || Boolean(game.animating);
-  // For tests and scripts: ready when nothing is pending and the page waits for a person.
-  const ready = !game.animating && !game.thinking &&
-      (view.ended || game.error || (humanToMove(view.to_move) && game.answer));
-  document.body.dataset.state = ready ? 'ready' : 'busy';
-}
-
-async function refresh() {
-  const number = ++game.request;
-  const view = current();
-  game.answer = null;
-  game.error = null;
-  game.thinking = !view.ended;
-  render();
-  if (view.ended) return;
-  try {
-    const answer = await api('solve', {moves: game.moves.join(' ')});
-    if (number !== game.request) return;
-    game.answer = answer;
-    game.thinking = false;
-    if (!humanToMove(view.to_move)) {
-      // The best score; among equals the lowest house (as rastros play --game kalah).
-      const move = Math.min(...answer.best_moves.map(Number));
-      game.thinking = true;
-      render();
-      setTimeout(() => {
-        if (number === game.request) playMove(move, true);
-      }, 300);
-      return;
-    }
-    render();
-  } catch (error) {
-    if (number !== game.request) return;
-    game.thinking = false;
-    game.error = error.status === 503 ? `${error.message}. Undo, or play a smaller variant.` :
-        error.message;
-    render();
-  }
+  document.body.dataset.state = ready() ? 'ready' : 'busy';
 }
 
 // The houses a move captured and the seeds: Kalah's and Congkak's house and the one opposite,
@@ -351,7 +298,7 @@ async function playMove(house, byComputer = false) {
   game.thinking = false;
   render();  // busy at once: the click's answer is on its way
   try {
-    const result = await api('play', {moves: game.moves.join(' '), move: String(house)});
+    const result = await ask('play', {moves: game.moves.join(' '), move: String(house)});
     const sown = await animate(result);
     if (number !== game.request) return;
     game.moves = result.moves;
@@ -367,15 +314,6 @@ async function playMove(house, byComputer = false) {
   } finally {
     game.animating = null;
   }
-  refresh();
-}
-
-function undo() {
-  if (game.animating || game.moves.length === 0) return;
-  do {
-    game.moves.pop();
-    game.trail.pop();
-  } while (game.moves.length > 0 && !humanToMove(current().to_move));
   refresh();
 }
 
@@ -402,7 +340,7 @@ async function chooseVariant() {
   if (!$('houses')) return true;
   const variant = {houses: $('houses').value, seeds: $('seeds').value};
   try {
-    const info = await api('info', variant);
+    const info = await ask('info', variant);
     game.variant = variant;
     game.info = info;
     describe(info);
@@ -423,19 +361,14 @@ async function newGame() {
   }];
   game.animating = null;
   refresh();
-  const parameters = new URLSearchParams(location.search);
-  parameters.set('side', game.human);
-  for (const [name, value] of Object.entries(game.variant)) parameters.set(name, value);
-  history.replaceState(null, '', `?${parameters}`);
+  keepInAddress({side: game.human, ...game.variant});
 }
 
 async function init() {
   try {
-    game.info = await api('info', {});
+    game.info = await ask('info', {});
   } catch (error) {
-    $('status').textContent = `No ${TITLES[GAME]({}).split('(')[0]} server here: ` +
-        `${error.message} (start rastros serve --game ${GAME}).`;
-    $('status').classList.add('error');
+    showNoServer(TITLES[GAME]({}).split('(')[0], GAME, error);
     return;
   }
   describe(game.info);
@@ -443,12 +376,7 @@ async function init() {
     $('houses').value = address.get('houses') || game.info.houses;
     $('seeds').value = address.get('seeds') || game.info.seeds;
   }
-  if (['1', '2', 'both'].includes(address.get('side'))) $('side').value = address.get('side');
-  $('hint').checked = address.get('hint') === '1';
-  $('side').addEventListener('change', newGame);
-  $('new-game').addEventListener('click', newGame);
-  $('undo').addEventListener('click', undo);
-  $('hint').addEventListener('change', render);
+  wireControls({newGame, undo, render});
   newGame();
 }
 

@@ -2,31 +2,26 @@
 // GET /api/reversi/info gives the board, /api/reversi/play each move with the discs it turned
 // (shown turning), /api/reversi/hint the program's advice: every move's exact final margin
 // within the exact threshold, else the best move of a search and its estimate. Plain
-// JavaScript, no build step. The page never applies the rules itself: the server plays every
-// move and lists the legal ones.
+// JavaScript, no build step, on page.js. The page never applies the rules itself: the server
+// plays every move and lists the legal ones.
 'use strict';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 56;
 const MARGIN = 28;
 
-const $ = (id) => document.getElementById(id);
-const address = new URLSearchParams(location.search);
 // Milliseconds the turned discs stay highlighted before the next step (?delay=0: none).
-const DELAY = address.has('delay') ? Math.max(0, Number(address.get('delay')) || 0) : 350;
+const DELAY = addressDelay(350);
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+buildPanel({
+  sides: ['black (X, moves first)', 'white (O)', 'both colours (analysis)'],
+  buttons: [element('button', {type: 'button', id: 'pass', hidden: ''}, ['Pass'])],
+  lines: [element('p', {id: 'discs', class: 'status'})],
+  moves: 'reversi-moves',
+});
 
 // "a1" -> {row: 0, column: 0}; the board's rows from the top.
 function squareOf(name) {
   return {row: Number(name.slice(1)) - 1, column: name.charCodeAt(0) - 97};
-}
-
-function svgElement(name, attributes, parent) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, value);
-  if (parent) parent.appendChild(element);
-  return element;
 }
 
 // A position string: N*N cells row by row from a1 (X, O, -), a space, the side to move.
@@ -85,27 +80,9 @@ function drawBoard(position, {legal = [], hints = null, flipped = [], last = nul
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server.
+// The server: GET /api/reversi/PATH.
 
-class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-async function api(path, parameters) {
-  const query = new URLSearchParams(parameters).toString();
-  const response = await fetch(`/api/reversi/${path}?${query}`);
-  let body;
-  try {
-    body = await response.json();
-  } catch (error) {
-    throw new ApiError(response.status, `the server sent no JSON (status ${response.status})`);
-  }
-  if (!response.ok) throw new ApiError(response.status, body.error || `status ${response.status}`);
-  return body;
-}
+const ask = (path, parameters) => api(`reversi/${path}`, parameters);
 
 // ---------------------------------------------------------------------------------------------
 // The game.
@@ -124,7 +101,6 @@ const game = {
   error: null,
 };
 
-const current = () => game.trail[game.trail.length - 1];
 const humanToMove = (toMove) => game.human === 'both' || Number(game.human) === toMove;
 const colour = (player) => (player === 1 ? 'black (X)' : 'white (O)');
 const signed = (score) => (score > 0 ? '+' : '') + score;
@@ -152,6 +128,18 @@ function hintsOf(answer) {
   }
   return hints;
 }
+
+const {current, refresh, undo, showStatus, ready} = turnTaking(game, {
+  advise: () => ask('hint', {moves: game.moves.join(' ')}),
+  // The program's move: the first in square order of the best (as rastros play does).
+  choose: (answer) => answer.move,
+  pause: 200,
+  tooLarge: 'Undo, or serve a smaller board.',
+  humanToMove,
+  busy: () => Boolean(game.flipping),
+  render,
+  playMove,
+});
 
 function render() {
   const view = current();
@@ -186,11 +174,8 @@ function render() {
   } else {
     status = `${colour(view.to_move)} to move.`;
   }
-  $('status').textContent = status;
-  $('status').classList.toggle('error', Boolean(game.error) && !view.ended);
+  showStatus(status, (answer) => evaluationText(answer, view.to_move));
   const answer = game.answer;
-  $('evaluation').textContent = view.ended ? '' :
-      answer ? evaluationText(answer, view.to_move) : (game.error ? '' : 'Evaluating…');
   $('source').textContent = answer && !view.ended ?
       `${answer.exact ? 'Exact solver' : 'Evaluation search'}, ` +
       `${answer.source === 'cache' ? 'from the cache' : `${answer.nodes} nodes`}.` : '';
@@ -204,42 +189,7 @@ function render() {
   }
   list.dataset.moves = game.moves.join(' ');
   $('undo').disabled = game.moves.length === 0 || Boolean(game.flipping);
-  // For tests and scripts: ready when nothing is pending and the page waits for a person.
-  const ready = !game.playing && !game.flipping && !game.thinking &&
-      (view.ended || game.error || (humanToMove(view.to_move) && game.answer));
-  document.body.dataset.state = ready ? 'ready' : 'busy';
-}
-
-async function refresh() {
-  const number = ++game.request;
-  const view = current();
-  game.answer = null;
-  game.error = null;
-  game.thinking = !view.ended;
-  render();
-  if (view.ended) return;
-  try {
-    const answer = await api('hint', {moves: game.moves.join(' ')});
-    if (number !== game.request) return;
-    game.answer = answer;
-    game.thinking = false;
-    if (!humanToMove(view.to_move)) {
-      // The program's move: the first in square order of the best (as rastros play does).
-      game.thinking = true;
-      render();
-      setTimeout(() => {
-        if (number === game.request) playMove(answer.move, true);
-      }, 200);
-      return;
-    }
-    render();
-  } catch (error) {
-    if (number !== game.request) return;
-    game.thinking = false;
-    game.error = error.status === 503 ? `${error.message}. Undo, or serve a smaller board.` :
-        error.message;
-    render();
-  }
+  document.body.dataset.state = !game.playing && ready() ? 'ready' : 'busy';
 }
 
 async function playMove(move, byProgram = false) {
@@ -251,7 +201,7 @@ async function playMove(move, byProgram = false) {
   game.playing = true;
   render();  // busy at once: the click's answer is on its way
   try {
-    const result = await api('play', {moves: game.moves.join(' '), move});
+    const result = await ask('play', {moves: game.moves.join(' '), move});
     // The turned discs, highlighted on the new position for a moment.
     game.flipping = result;
     $('board').dataset.flipped = result.flipped.join(' ');
@@ -269,15 +219,6 @@ async function playMove(move, byProgram = false) {
   refresh();
 }
 
-function undo() {
-  if (game.flipping || game.moves.length === 0) return;
-  do {
-    game.moves.pop();
-    game.trail.pop();
-  } while (game.moves.length > 0 && !humanToMove(current().to_move));
-  refresh();
-}
-
 async function newGame() {
   game.human = $('side').value;
   game.moves = [];
@@ -285,24 +226,20 @@ async function newGame() {
   ++game.request;  // drops a pending answer of the game before
   document.body.dataset.state = 'busy';  // until the start is drawn
   try {
-    game.trail = [await api('moves', {})];
+    game.trail = [await ask('moves', {})];
   } catch (error) {
     $('status').textContent = `The server could not answer: ${error.message}`;
     return;
   }
   refresh();
-  const parameters = new URLSearchParams(location.search);
-  parameters.set('side', game.human);
-  history.replaceState(null, '', `?${parameters}`);
+  keepInAddress({side: game.human});
 }
 
 async function init() {
   try {
-    game.info = await api('info', {});
+    game.info = await ask('info', {});
   } catch (error) {
-    $('status').textContent = `No Reversi server here: ${error.message} ` +
-        '(start rastros serve --game reversi).';
-    $('status').classList.add('error');
+    showNoServer('Reversi', 'reversi', error);
     return;
   }
   const info = game.info;
@@ -311,13 +248,8 @@ async function init() {
   $('exact-note').textContent = `Perfect play and exact hints with at most ${info.exact_empties} ` +
       `empty squares; before that a search of ${info.depth} plies with an evaluation ` +
       `(up to ${info.max_seconds} s a request).`;
-  if (['1', '2', 'both'].includes(address.get('side'))) $('side').value = address.get('side');
-  $('hint').checked = address.get('hint') === '1';
-  $('side').addEventListener('change', newGame);
-  $('new-game').addEventListener('click', newGame);
-  $('undo').addEventListener('click', undo);
+  wireControls({newGame, undo, render});
   $('pass').addEventListener('click', () => playMove('pass'));
-  $('hint').addEventListener('change', render);
   newGame();
 }
 
