@@ -57,7 +57,8 @@ int run_serve(const Arguments& arguments) {
                             "the most memory the searches may use, shared by the --max-searches "
                             "running at once (default: a 32M table each)")(
       "web-root", po::value(&web_root)->default_value(web_root),
-      "directory of the page's files (index.html, app.js, style.css)")(
+      "directory of the pages' files (index.html and the other games' pages, their scripts "
+      "and style sheets)")(
       "quiet", po::bool_switch(&quiet),
       "no status lines on stderr (the \"listening on\" line on stdout stays)");
   serve::MancalaServeOptions mancala;
