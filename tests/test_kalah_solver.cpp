@@ -41,14 +41,14 @@ using rastros::kalah::Kalah;
 using rastros::kalah::KalahPosition;
 namespace ref = kalah_reference;
 
-constexpr int kMaxReported = 12;
+constexpr int kMaxSolverReports = 12;
 
 using kalah_test::lib_game;
 using kalah_test::ref_game;
 using kalah_test::seeded;
 using kalah_test::Variant;
 using kalah_test::variant_name;
-std::string where(const Variant& v, const RefPosition& position) {
+std::string variant_where(const Variant& v, const RefPosition& position) {
   return variant_name(v) + " position '" + ref::ref_position_string(ref_game(v), position) + "'";
 }
 
@@ -63,7 +63,7 @@ std::string check(const Variant& v, ScoreSolver<Kalah>& solver, const RefPositio
   const KalahPosition lib = ref::to_library<KalahPosition>(rg, position);
   const auto state = rastros::kalah::search_state(game, lib);
   const int banked = rastros::kalah::store_margin(lib);
-  const std::string at = where(v, position);
+  const std::string at = variant_where(v, position);
   const int score = solver.score(state);
   if (banked + score != expected) {
     return at + ": score " + std::to_string(score) + " + stores " + std::to_string(banked) + " = " +
@@ -127,7 +127,7 @@ TEST(KalahSolver, SmallStartsAgainstPlainMinimax) {
     const Expected e = plain(v, start);
     ScoreSolver<Kalah> solver(lib_game(v), ScoreSolverOptions{std::size_t{1} << 20});
     const std::string error = check(v, solver, start, e.score, e.moves);
-    if (!error.empty() && reported++ < kMaxReported) ADD_FAILURE() << error;
+    if (!error.empty() && reported++ < kMaxSolverReports) ADD_FAILURE() << error;
     EXPECT_GT(solver.nodes(), 0u) << variant_name(v);
   }
   EXPECT_EQ(reported, 0);
@@ -158,7 +158,7 @@ TEST(KalahSolver, BiggerStartsAgainstMemoisedMinimax) {
       const Expected e = memoised(v, start, memo);
       ScoreSolver<Kalah> solver(lib_game(v));
       const std::string error = check(v, solver, start, e.score, e.moves);
-      if (!error.empty() && reported++ < kMaxReported) ADD_FAILURE() << error;
+      if (!error.empty() && reported++ < kMaxSolverReports) ADD_FAILURE() << error;
     }
   }
   EXPECT_EQ(reported, 0);
@@ -225,12 +225,12 @@ TEST(KalahSolver, FewSeedsLeftAgainstMinimax) {
             e = plain(v, position);
             const Expected again = memoised(v, position, memo);
             ++memo_checked;
-            if ((again.score != e.score || again.moves != e.moves) && reported++ < kMaxReported) {
-              ADD_FAILURE() << where(v, position) << ": the memoised reference disagrees with plain minimax";
+            if ((again.score != e.score || again.moves != e.moves) && reported++ < kMaxSolverReports) {
+              ADD_FAILURE() << variant_where(v, position) << ": the memoised reference disagrees with plain minimax";
             }
           }
           const std::string error = check(v, solver, position, e.score, e.moves);
-          if (!error.empty() && reported++ < kMaxReported) ADD_FAILURE() << error;
+          if (!error.empty() && reported++ < kMaxSolverReports) ADD_FAILURE() << error;
         }
       }
     }
@@ -270,7 +270,7 @@ TEST(KalahSolver, SameAnswersWithOneAndTwoThreads) {
       for (std::size_t table : {std::size_t{8} << 20, std::size_t{16} << 10}) {
         ScoreSolver<Kalah> solver(lib_game(c.v), ScoreSolverOptions{table});
         const std::string error = check(c.v, solver, c.position, c.e.score, c.e.moves);
-        if (!error.empty() && reported++ < kMaxReported) {
+        if (!error.empty() && reported++ < kMaxSolverReports) {
           ADD_FAILURE() << error << " (" << threads << " threads, table " << table << " bytes)";
         }
       }

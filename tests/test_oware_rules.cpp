@@ -15,7 +15,7 @@ namespace {
 using namespace rastros::oware;
 
 // A state from the side to move's view: its houses 1..M, then the opponent's 1..M.
-OwareState state_of(const std::vector<int>& view) {
+OwareState rules_state_of(const std::vector<int>& view) {
   OwareState state;
   for (std::size_t i = 0; i < view.size(); ++i) state.houses[i] = static_cast<std::uint8_t>(view[i]);
   return state;
@@ -35,29 +35,29 @@ TEST(OwareRules, CaptureChainGoesBackAndStopsAtAGap) {
   const Oware game(6, 4);
   // House 6 sows 3 seeds into the opponent's 1, 2, 3: they hold 2, 3, 2 and are all taken; the
   // 4 seeds of house 4 stay, so it is no grand slam.
-  auto played = game.play(state_of({0, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0}), 5);
+  auto played = game.play(rules_state_of({0, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0}), 5);
   EXPECT_EQ(played.gain, 7);
   EXPECT_EQ(view_of(game, played.next), (std::vector<int>{0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0}));
   // Opponent's house 2 ends with 1 seed: the chain stops there.
-  played = game.play(state_of({0, 0, 0, 0, 0, 3, 1, 0, 1, 4, 0, 0}), 5);
+  played = game.play(rules_state_of({0, 0, 0, 0, 0, 3, 1, 0, 1, 4, 0, 0}), 5);
   EXPECT_EQ(played.gain, 2);
   EXPECT_EQ(view_of(game, played.next), (std::vector<int>{2, 1, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0}));
   // A last seed making 4 captures nothing, even with 2s before it.
-  played = game.play(state_of({0, 0, 0, 0, 0, 2, 1, 3, 0, 0, 0, 0}), 5);
+  played = game.play(rules_state_of({0, 0, 0, 0, 0, 2, 1, 3, 0, 0, 0, 0}), 5);
   EXPECT_EQ(played.gain, 0);
 }
 
 TEST(OwareRules, LastSeedInOwnRowCapturesNothing) {
   const Oware game(6, 4);
   // House 1's single seed lands in the mover's own house 2, which then holds 2.
-  const auto played = game.play(state_of({1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0}), 0);
+  const auto played = game.play(rules_state_of({1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0}), 0);
   EXPECT_EQ(played.gain, 0);
 }
 
 TEST(OwareRules, GrandSlamCapturesNothing) {
   const Oware game(6, 4);
   // House 6 makes the opponent's houses 1 and 2 hold 2 each: every seed they have.
-  const auto played = game.play(state_of({0, 0, 0, 0, 1, 2, 1, 1, 0, 0, 0, 0}), 5);
+  const auto played = game.play(rules_state_of({0, 0, 0, 0, 1, 2, 1, 1, 0, 0, 0, 0}), 5);
   EXPECT_EQ(played.gain, 0);
   EXPECT_EQ(view_of(game, played.next), (std::vector<int>{2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0}));
 }
@@ -65,34 +65,34 @@ TEST(OwareRules, GrandSlamCapturesNothing) {
 TEST(OwareRules, TwelveSeedsSkipTheStartingHouse) {
   const Oware game(6, 4);
   // 12 seeds from house 1: houses 2-6, the opponent's 1-6, then house 2 again (house 1 skipped).
-  const auto played = game.play(state_of({12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), 0);
+  const auto played = game.play(rules_state_of({12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), 0);
   EXPECT_EQ(played.gain, 0);
   EXPECT_EQ(view_of(game, played.next), (std::vector<int>{1, 1, 1, 1, 1, 1, 0, 2, 1, 1, 1, 1}));
   // 23 seeds: two laps of 11, then one more into house 2.
-  const auto twice = game.play(state_of({23, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), 0);
+  const auto twice = game.play(rules_state_of({23, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), 0);
   EXPECT_EQ(view_of(game, twice.next), (std::vector<int>{2, 2, 2, 2, 2, 2, 0, 3, 2, 2, 2, 2}));
 }
 
 TEST(OwareRules, FeedingIsCompulsory) {
   const Oware game(6, 4);
   // The opponent's row is empty: house 1's seed stays home, house 6's reaches them.
-  const OwareState state = state_of({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0});
+  const OwareState state = rules_state_of({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(moves_of(game, state), std::vector<int>{5});
   EXPECT_FALSE(game.is_terminal(state));
   // With one opponent seed, every non-empty house may be played.
-  EXPECT_EQ(moves_of(game, state_of({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1})), (std::vector<int>{0, 5}));
+  EXPECT_EQ(moves_of(game, rules_state_of({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1})), (std::vector<int>{0, 5}));
 }
 
 TEST(OwareRules, NoFeedingPossibleEndsTheGameForTheMover) {
   const Oware game(6, 4);
-  const OwareState state = state_of({1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  const OwareState state = rules_state_of({1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_TRUE(game.is_terminal(state));
   EXPECT_EQ(game.terminal_score(state), 2);
 }
 
 TEST(OwareRules, AMoverWithNoSeedsLosesTheBoard) {
   const Oware game(6, 4);
-  const OwareState state = state_of({0, 0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0});
+  const OwareState state = rules_state_of({0, 0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0});
   EXPECT_TRUE(game.is_terminal(state));
   EXPECT_EQ(game.terminal_score(state), -3);
   // Read from a string, the position has ended and player 2 takes the board.
@@ -136,7 +136,7 @@ TEST(OwareRules, AgreesWithTheNaiveReferenceOnRandomPositions) {
     for (int& house : view) house = static_cast<int>(random() % 4 == 0 ? 0 : random() % spread);
     if (random() % 10 == 0) view[random() % m] += 2 * m + static_cast<int>(random() % (2 * m));
     if (random() % 8 == 0) std::fill(view.begin() + m, view.end(), 0);
-    const OwareState state = state_of(view);
+    const OwareState state = rules_state_of(view);
     const auto reference = oware_reference::from_view(view);
     ASSERT_EQ(moves_of(game, state), oware_reference::ref_moves(reference));
     if (game.is_terminal(state)) {

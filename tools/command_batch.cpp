@@ -78,7 +78,7 @@ void add_batch_options(po::options_description& description, BatchArguments& bat
       "quiet", po::bool_switch(&batch.quiet), "no progress line");
 }
 
-constexpr const char* kUsage =
+constexpr const char* kBatchUsage =
     "Usage: rastros batch --input FILE [--output FILE] [options]\n"
     "Solves each line of FILE: a game (c3 b2 ...) or a position string (7/7/7/3o3/7/7/7 "
     "1),\noptionally preceded by --board, --start, --rules, --steps for that line alone. "
@@ -215,7 +215,7 @@ int run_batch(const Arguments& arguments) {
   BatchArguments batch;
   po::options_description description("Options");
   add_batch_options(description, batch);
-  if (!parse_command_line(arguments, description, kUsage)) return 0;
+  if (!parse_command_line(arguments, description, kBatchUsage)) return 0;
   const BatchOptions options = batch_options(batch, arguments);
   const bool from_stdin = batch.input_path == "-";
   // Under MPI the root reads the input and writes the output and checkpoints; the other ranks

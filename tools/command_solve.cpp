@@ -109,7 +109,7 @@ void add_solve_options(po::options_description& description, SolveArguments& sol
   add_database_options(description, solve);
 }
 
-constexpr const char* kUsage =
+constexpr const char* kSolveUsage =
     "Usage: rastros solve [options]\n"
     "       rastros solve --db FILE [--board WxH ...]\n"
     "       rastros solve --db FILE --kind strategy [--book-depth K] "
@@ -217,7 +217,7 @@ int run_solve(const Arguments& arguments) {
   SolveArguments solve;
   po::options_description description("Options");
   add_solve_options(description, solve);
-  if (!parse_command_line(arguments, description, kUsage)) return 0;
+  if (!parse_command_line(arguments, description, kSolveUsage)) return 0;
   // Only an explicit --book-depth counts, so that its absence can be told from 0.
   if (solve.book_depth != kBookDepthUnset) solve.database.book_depth = solve.book_depth;
   return solve.database.path.empty() ? solve_one_position(solve) : build_database(solve);

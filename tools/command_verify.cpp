@@ -12,7 +12,7 @@
 namespace rastros::tools {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kVerifyUsage =
     "Usage: rastros verify --db FILE [--json] [--threads N] [--quiet]\n"
     "       rastros verify --board WxH [--start SQ] [--rules R] [--steps S] --no-draw\n"
     "Recomputes every stored record from its children by the rules (value, remoteness, best\n"
@@ -61,7 +61,7 @@ int run_verify(const Arguments& arguments) {
       "failures", po::value(&listed)->default_value(listed), "failures to list (all are counted)")(
       "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object");
-  if (!parse_command_line(arguments, description, kUsage)) return 0;
+  if (!parse_command_line(arguments, description, kVerifyUsage)) return 0;
   if (listed < 0) throw InputError("--failures must be 0 or more");
 
   const ThreadLimit limit(threads);

@@ -12,7 +12,7 @@
 namespace rastros {
 namespace {
 
-constexpr std::string_view kKind = "proof-number-search";
+constexpr std::string_view kSearchKind = "proof-number-search";
 const std::string kTablePrefix = "search.table.";
 /// The layout of ProofTable's buckets; a table of another layout must not be read as this one.
 constexpr int kTableFormat = 1;
@@ -38,7 +38,7 @@ SearchCheckpoint::SearchCheckpoint(std::filesystem::path directory, std::string 
 }
 
 SearchProgress SearchCheckpoint::restore(ProofNumberSearch& search) const {
-  const std::optional<Checkpoint> saved = read_checkpoint(state_path_, kKind);
+  const std::optional<Checkpoint> saved = read_checkpoint(state_path_, kSearchKind);
   if (!saved) return {};
   if (saved->text("search") != identity_) {
     throw InputError("the checkpoint in " + directory_.string() + " is of another search (" +
@@ -99,7 +99,7 @@ void SearchCheckpoint::save(const ProofNumberSearch& search, const SearchProgres
   const std::string name = kTablePrefix + std::to_string(generation_ + 1);
   write_file_atomically(directory_ / name, table, "checkpoint");
   Checkpoint checkpoint;
-  checkpoint.kind = kKind;
+  checkpoint.kind = kSearchKind;
   checkpoint.fields["search"] = identity_;
   checkpoint.fields["nodes"] = std::to_string(progress.nodes);
   checkpoint.fields["seconds"] = std::to_string(progress.seconds);

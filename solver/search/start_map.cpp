@@ -168,7 +168,7 @@ std::vector<StartSquareOutcome> solve_start_map(const Rastros& rastros, Solver& 
 
 namespace {
 
-constexpr std::string_view kKind = "map";
+constexpr std::string_view kMapKind = "map";
 
 std::string map_identity(const Rastros& rastros, bool value_only) {
   const Board& board = rastros.board();
@@ -183,7 +183,7 @@ std::string map_identity(const Rastros& rastros, bool value_only) {
 void write_map_checkpoint(const std::filesystem::path& path, const Rastros& rastros,
                           bool value_only, const MapProgress& progress) {
   Checkpoint checkpoint;
-  checkpoint.kind = kKind;
+  checkpoint.kind = kMapKind;
   checkpoint.fields["map"] = map_identity(rastros, value_only);
   checkpoint.fields["nodes"] = std::to_string(progress.nodes);
   std::ostringstream seconds;
@@ -206,7 +206,7 @@ void write_map_checkpoint(const std::filesystem::path& path, const Rastros& rast
 MapProgress read_map_checkpoint(const std::filesystem::path& path, const Rastros& rastros,
                                 bool value_only) {
   MapProgress progress;
-  const std::optional<Checkpoint> checkpoint = read_checkpoint(path, kKind);
+  const std::optional<Checkpoint> checkpoint = read_checkpoint(path, kMapKind);
   if (!checkpoint) return progress;
   const std::string identity = map_identity(rastros, value_only);
   if (checkpoint->text("map") != identity) {

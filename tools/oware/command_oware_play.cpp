@@ -15,9 +15,6 @@ using namespace rastros::oware;
 
 namespace {
 
-// Exit status when the computer cannot answer exactly (as solve's refusal).
-constexpr int kRefused = 4;
-
 std::string player_name(int player) {
   return "player " + std::to_string(player + 1);
 }

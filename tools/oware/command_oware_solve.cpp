@@ -13,13 +13,6 @@ namespace rastros::tools::oware_cli {
 
 using namespace rastros::oware;
 
-namespace {
-
-// Exit status of a position the databases cannot answer within the search budget.
-constexpr int kRefused = 4;
-
-}  // namespace
-
 // Prints an answer as text or JSON. Shared with query.
 int print_analysis(const OwareInput& input, const OwareAnalysis& analysis, int max_seeds,
                    bool json) {

@@ -5,6 +5,10 @@
 
 namespace rastros::tools::oware_cli {
 
+/// Exit status of a position the databases and the search cannot answer exactly (solve's
+/// refusal; play's when the computer's move would be a guess).
+inline constexpr int kRefused = 4;
+
 int run_show(const Arguments& arguments);
 int run_perft(const Arguments& arguments);
 int run_play(const Arguments& arguments);

@@ -25,15 +25,15 @@ Json advice_json(const ReversiInput& input, const ReversiAdvice& advice) {
   Json children = Json::array();
   if (advice.exact) {
     for (const auto& [move, score] : advice.moves) {
-      if (score == advice.score) best.push(move_name(move));
+      if (score == advice.score) best.push(reversi::move_name(move));
       Json child = Json::object();
-      child.set("move", move_name(move)).set("score", score);
+      child.set("move", reversi::move_name(move)).set("score", score);
       children.push(child);
     }
   } else {
-    best.push(move_name(advice.best));
+    best.push(reversi::move_name(advice.best));
   }
-  out.set("exact", advice.exact).set("best_moves", best).set("move", move_name(advice.best));
+  out.set("exact", advice.exact).set("best_moves", best).set("move", reversi::move_name(advice.best));
   if (advice.exact) {
     out.set("score", advice.score).set("children", children);
   } else {
@@ -136,7 +136,7 @@ Response ReversiApi::play(const Parameters& parameters) const {
   const ReversiMove move = parse_move(game, *text);
   const ReversiMoveList legal = game.legal_moves(search_state(before));
   if (std::find(legal.begin(), legal.end(), move) == legal.end()) {
-    throw InputError(move_name(move) + " is not a legal move for " +
+    throw InputError(reversi::move_name(move) + " is not a legal move for " +
                      reversi_cli::side_name(before.to_move) + " here");
   }
   input.position = play_move(game, before, move);
@@ -147,10 +147,10 @@ Response ReversiApi::play(const Parameters& parameters) const {
   const Bits turned = mover_after & ~mover_before & ~(move == kPass ? Bits{0} : Bits{1} << move);
   Json flipped = Json::array();
   for (int square = 0; square < 64; ++square) {
-    if (turned >> square & 1) flipped.push(move_name(static_cast<ReversiMove>(square)));
+    if (turned >> square & 1) flipped.push(reversi::move_name(static_cast<ReversiMove>(square)));
   }
   Json out = reversi_cli::show_json(input);
-  out.set("move", move_name(move))
+  out.set("move", reversi::move_name(move))
       .set("player", before.to_move + 1)
       .set("before", position_string(game, before))
       .set("flipped", flipped);
