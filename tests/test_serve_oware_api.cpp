@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,8 @@ std::unique_ptr<Api> oware_api(const Oware& game, int database_seeds,
   auto api = std::make_unique<Api>(std::vector<DatabaseReader>{}, std::vector<std::string>{},
                                    std::move(options));
   auto database = std::make_shared<OwareDatabase>(OwareDatabase::build(game, database_seeds));
-  api->serve_oware({game, database, "", max_positions});
+  api->serve_oware(
+      {game, database, "", max_positions, std::make_shared<const ProgressChooser>(game, *database)});
   return api;
 }
 
@@ -107,6 +109,41 @@ TEST(ServeOwareApi, HintsBeyondTheDatabaseEqualTheReferenceSolver) {
   const auto answer = api->answer_now("GET", "/api/oware/solve?position=1,0,1,5/0,2,0,3+1");
   ASSERT_TRUE(answer);
   EXPECT_NE(answer->body.find(R"("source": "database")"), std::string::npos) << answer->body;
+}
+
+// The computer's move on the page: one of the best, the one that makes progress. From a
+// position where the lowest of the best moves goes round a cycle (Oware(4,4), 5 seeds on the
+// board, rank 11 of its level; test_oware_distances.cpp), the moves the server names, played
+// for both sides, reach a capture within the position's distance to exit.
+TEST(ServeOwareApi, TheComputersMoveIsABestMoveThatMakesProgress) {
+  const Oware game(4, 4);
+  const auto api = oware_api(game, 6);
+  const OwareState state = game.level_unrank(5, 11);
+  const int distance = OwareDatabase::build(game, 5).distances(game, 5)[11];
+  ASSERT_GT(distance, 0);
+  OwarePosition position;
+  for (int i = 0; i < game.houses(); ++i) {
+    position.rows[0][i] = state.houses[i];
+    position.rows[1][i] = state.houses[game.houses() + i];
+  }
+  position.captured = {14, 13};  // the game's 32 seeds in all
+  for (int ply = 0; game.seeds_in_play(search_state(game, position)) == 5; ++ply) {
+    ASSERT_LE(ply, distance) << "no capture in sight";
+    const std::string target =
+        "/api/oware/solve?position=" + plus(position_string(game, position));
+    const Response response = api->handle("GET", target);
+    ASSERT_EQ(response.status, 200u) << target << ": " << response.body;
+    std::smatch named;
+    ASSERT_TRUE(std::regex_search(response.body, named, std::regex(R"re("move": "(\d+)", "margin")re")))
+        << response.body;
+    const std::string move = named[1];
+    const auto best = response.body.find("\"best_moves\": [");
+    const auto best_end = response.body.find(']', best);
+    EXPECT_NE(response.body.substr(best, best_end - best).find("\"" + move + "\""),
+              std::string::npos)
+        << response.body;
+    position = play(game, position, parse_move(game, position, move));
+  }
 }
 
 TEST(ServeOwareApi, OverThePositionsBudgetIsUnknown) {

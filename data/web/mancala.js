@@ -154,8 +154,10 @@ const humanToMove = (toMove) => game.human === 'both' || Number(game.human) === 
 
 const {current, refresh, undo, showStatus, ready} = turnTaking(game, {
   advise: () => ask('solve', {moves: game.moves.join(' ')}),
-  // The best score; among equals the lowest house (as rastros play --game kalah).
-  choose: (answer) => Math.min(...answer.best_moves.map(Number)),
+  // The server's move where it names one (Oware: the best move that makes progress where
+  // positions repeat); else the best score, among equals the lowest house (as rastros play).
+  choose: (answer) => answer.move ? Number(answer.move) :
+      Math.min(...answer.best_moves.map(Number)),
   pause: 300,
   tooLarge: 'Undo, or play a smaller variant.',
   humanToMove,

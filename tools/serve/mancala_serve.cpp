@@ -55,7 +55,8 @@ std::string serve_oware(Api& api, const MancalaServeOptions& options, bool quiet
   OwareServe serve{
       game, oware_cli::database_for_solve(game, options.endgame.file, options.endgame.seeds, quiet),
       options.endgame.file.value_or(""),
-      options.max_positions.value_or(OwareServe{}.max_positions)};
+      options.max_positions.value_or(OwareServe{}.max_positions), nullptr};
+  serve.chooser = std::make_shared<const oware::ProgressChooser>(serve.game, *serve.database);
   std::string line = game.name() + ", endgame database of " +
                      std::to_string(serve.database->max_seeds()) +
                      " seeds on the board, searches of at most " +

@@ -25,8 +25,9 @@ Json winner_json(int margin_of_player_1) {
 }
 
 /// `solve --game oware --json`, then what the page shows and the other mancala games print:
-/// "margin" (the final margin for the side to move), "winner", "best_moves", and "hints",
-/// each move's value and final margin for the mover.
+/// "margin" (the final margin for the side to move), "winner", "best_moves", "hints", each
+/// move's value and final margin for the mover, and "move", the best move the computer plays
+/// (one that makes progress where positions repeat: ProgressChooser).
 Json known_json(const OwareServe& serve, const OwareInput& input, const OwareAnalysis& analysis,
                 double seconds) {
   Json out = oware_cli::report_json({input, analysis, serve.database->max_seeds()});
@@ -41,6 +42,13 @@ Json known_json(const OwareServe& serve, const OwareInput& input, const OwareAna
     hint.set("move", move_name(move.move)).set("value", value(after)).set("score", after);
     hints.push(hint);
     if (move.score == analysis.score) best.push(move_name(move.move));
+  }
+  if (!analysis.moves.empty()) {  // not an ended game
+    const OwareMove chosen =
+        serve.chooser
+            ? serve.chooser->choose(input.position, analysis)
+            : ProgressChooser(input.game, *serve.database).choose(input.position, analysis);
+    out.set("move", move_name(chosen));
   }
   out.set("margin", margin)
       .set("winner", winner_json(input.position.to_move == 0 ? margin : -margin))

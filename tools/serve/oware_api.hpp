@@ -19,6 +19,7 @@
 
 #include "games/oware/oware_analysis.hpp"
 #include "games/oware/oware_database.hpp"
+#include "games/oware/oware_play.hpp"
 #include "oware/oware_options.hpp"
 #include "serve/mancala_api.hpp"
 
@@ -32,6 +33,8 @@ struct OwareServe {
   std::string database_file;
   /// The most positions beyond the database a solve may gather; beyond, "unknown".
   std::uint64_t max_positions = 2'000'000;
+  /// The computer's move among the best (made from `game` and `database` when absent).
+  std::shared_ptr<const oware::ProgressChooser> chooser;
 };
 
 struct OwareRules {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 
 #include "core/binary_file.hpp"
@@ -114,6 +115,21 @@ std::optional<std::vector<std::int8_t>> load_level(const std::filesystem::path& 
 std::vector<std::int8_t> OwareDatabase::solve_one_level(
     const Oware& game, int seeds, const std::vector<std::vector<std::int8_t>>& lower) {
   return solve_level(level_graph(game, seeds, lower), seeds);
+}
+
+std::vector<std::uint16_t> OwareDatabase::distances(const Oware& game, int seeds) const {
+  if (seeds < 0 || seeds > max_seeds_) {
+    throw std::out_of_range("OwareDatabase::distances: level " + std::to_string(seeds) +
+                            " is not in the database");
+  }
+  std::vector<std::uint16_t> distances;
+  const std::vector<std::int8_t> values =
+      solve_level(level_graph(game, seeds, levels_), seeds, &distances);
+  if (values != levels_[seeds]) {
+    throw FileError("level " + std::to_string(seeds) +
+                    " of the database is not what its rules and the levels below give: run verify");
+  }
+  return distances;
 }
 
 OwareDatabase OwareDatabase::build(const Oware& game, int max_seeds, const BuildOptions& options) {

@@ -70,6 +70,10 @@ class OwareDatabase {
     return levels_[seeds][game.level_rank(state)];
   }
   int score_at(int seeds, std::uint64_t rank) const { return levels_[seeds][rank]; }
+  /// Every position of level `seeds` (by rank): its distance to its exit as
+  /// oware_level_solver.hpp defines it, the level solved again from the levels below. Throws
+  /// FileError when the values found are not the stored ones (a file that fails verify).
+  std::vector<std::uint16_t> distances(const Oware& game, int seeds) const;
   /// For tests: changes one record (as a damaged or wrongly built file would have it).
   void set_score(int seeds, std::uint64_t rank, int score) {
     levels_[seeds][rank] = static_cast<std::int8_t>(score);

@@ -65,11 +65,16 @@ class Attractor {
       : graph_(graph), parents_(parents), status_(new std::atomic<std::uint8_t>[graph.size()]),
         pending_(new std::atomic<std::uint8_t>[graph.size()]) {}
 
-  // Returns whether any node was won or lost.
-  bool run(int t) {
+  // Returns whether any node was won or lost. With `rounds`, each decided node's round.
+  bool run(int t, std::vector<std::uint16_t>* rounds) {
     Frontier frontier = seed(t);
     const bool any = !frontier.empty();
-    while (!frontier.empty()) frontier = step(frontier);
+    for (std::uint16_t round = 0; !frontier.empty(); round += round < UINT16_MAX) {
+      if (rounds) {
+        for (const std::uint32_t node : frontier) (*rounds)[node] = round;
+      }
+      frontier = step(frontier);
+    }
     return any;
   }
   Status status(std::uint64_t node) const {
@@ -140,20 +145,25 @@ class Attractor {
 
 }  // namespace
 
-std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value) {
+std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value,
+                                     std::vector<std::uint16_t>* distances) {
   const std::uint64_t n = graph.size();
   std::vector<std::int8_t> values(n, 0);
+  if (distances) distances->assign(n, 0);
   if (n == 0) return values;
   const Parents parents = parents_of(graph);
   Attractor attractor(graph, parents);
-  // The sets shrink as t grows, so each node keeps the largest t it is won or lost at.
+  std::vector<std::uint16_t> rounds(distances ? n : 0);
+  // The sets shrink as t grows, so each node keeps the largest t it is won or lost at (and
+  // that threshold's round).
   for (int t = 1; t <= max_value; ++t) {
-    if (!attractor.run(t)) break;
+    if (!attractor.run(t, distances ? &rounds : nullptr)) break;
     parallel_for_ranges(0, n, [&](std::uint64_t first, std::uint64_t last) {
       for (std::uint64_t i = first; i != last; ++i) {
         const Status status = attractor.status(i);
-        if (status == kWin) values[i] = static_cast<std::int8_t>(t);
-        if (status == kLose) values[i] = static_cast<std::int8_t>(-t);
+        if (status == kOpen) continue;
+        values[i] = static_cast<std::int8_t>(status == kWin ? t : -t);
+        if (distances) (*distances)[i] = rounds[i];
       }
     });
   }

@@ -37,6 +37,14 @@ struct LevelGraph {
 
 /// Each node's value for its side to move, in [-max_value, max_value] (max_value bounds every
 /// exit's absolute value and is at most 127). Deterministic whatever the number of threads.
-std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value);
+///
+/// With `distances`, also each node's distance to its exit: for a node of value v != 0, the
+/// moves within the level before an exit worth v is taken when the side that gets v hurries
+/// and the other delays (the round of |v|'s attractor that decided the node: 0 at an exit,
+/// 1 + the least of its children's for the winner, 1 + the most for the loser, saturating at
+/// 65535); 0 for value 0. A winner that always moves to a child of distance one less reaches
+/// its exit: what play needs where positions repeat.
+std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value,
+                                     std::vector<std::uint16_t>* distances = nullptr);
 
 }  // namespace rastros::oware

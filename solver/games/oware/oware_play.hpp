@@ -1,9 +1,10 @@
 #pragma once
 // A game of Oware between a person and perfect play: the moves so far, whose turn it is, the
-// computer's reply (the move of best score, the lowest house among equals), hints and undo.
+// computer's reply (a move of best score, ProgressChooser), hints and undo.
 // The replies come from the endgame database or the exact search beyond it; when a position
 // is beyond both, the session says so instead of playing a guessed move.
 
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,36 @@
 #include "games/oware/oware_position.hpp"
 
 namespace rastros::oware {
+
+/// The computer's move among an analysis's moves of best score. Positions repeat, so the best
+/// score alone does not make progress: a winner that keeps taking the lowest of equal moves can
+/// go round a cycle for ever. Within the database it takes the move nearest its capture when
+/// winning and the farthest when losing (the level's distances to exit,
+/// oware_level_solver.hpp), so a won game is won; among moves still equal, and beyond the
+/// database, the lowest house. Thread-safe.
+class ProgressChooser {
+ public:
+  /// `database` must outlive the chooser.
+  ProgressChooser(const Oware& game, const OwareDatabase& database);
+
+  /// `analysis` must be `position`'s, with at least one move (a game not ended).
+  OwareMove choose(const OwarePosition& position, const OwareAnalysis& analysis) const;
+
+  /// Levels of at most this many positions are solved again for their distances to exit
+  /// (a second or so, once a level); in larger ones ties go to the lowest house.
+  static constexpr std::uint64_t kMaxDistanceLevel = std::uint64_t{1} << 23;
+
+ private:
+  /// The distance to exit of a move's child within level `seeds` (in the database, at most
+  /// kMaxDistanceLevel positions), -1 for a capture. Called with mutex_ held.
+  int distance_after(const OwareState& state, int seeds, OwareMove move) const;
+
+  const Oware game_;
+  const OwareDatabase& database_;
+  mutable std::mutex mutex_;
+  mutable int level_ = -1;  // the level whose distances are kept
+  mutable std::vector<std::uint16_t> distances_;
+};
 
 class OwarePlaySession {
  public:
@@ -44,6 +75,7 @@ class OwarePlaySession {
   std::uint64_t max_positions_;
   std::vector<OwarePosition> history_;
   int human_;
+  ProgressChooser chooser_;
 };
 
 }  // namespace rastros::oware
