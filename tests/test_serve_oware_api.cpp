@@ -44,8 +44,7 @@ std::unique_ptr<Api> oware_api(const Oware& game, int database_seeds,
   auto api = std::make_unique<Api>(std::vector<DatabaseReader>{}, std::vector<std::string>{},
                                    std::move(options));
   auto database = std::make_shared<OwareDatabase>(OwareDatabase::build(game, database_seeds));
-  api->serve_oware(
-      {game, database, "", max_positions, std::make_shared<const ProgressChooser>(game, *database)});
+  api->serve_oware(make_oware_serve(game, database, "", max_positions));
   return api;
 }
 
@@ -217,10 +216,37 @@ TEST(ServeOwareApi, PlayShowsTheSeedsAndTheCapture) {
       << capture.body;
 }
 
+// A request names any variant: it is answered from that variant's own database (built when
+// first asked for), the scores those of the reference solver; the server's stays its own.
+TEST(ServeOwareApi, AnyVariantIsAnsweredWithItsOwnDatabase) {
+  const auto api = oware_api(Oware(3, 2), 4);
+  for (const auto& [houses, seeds] : {std::pair{2, 2}, {2, 3}, {3, 1}}) {
+    const Oware other(houses, seeds);
+    const auto reference = oware_reference::ref_solve(houses, other.total_seeds());
+    const std::string variant =
+        "houses=" + std::to_string(houses) + "&seeds=" + std::to_string(seeds);
+    for (int twice = 0; twice < 2; ++twice) {
+      const Response response = api->handle("GET", "/api/oware/solve?" + variant);
+      ASSERT_EQ(response.status, 200u) << variant << ": " << response.body;
+      const int score =
+          reference_score(reference, other, search_state(other, start_position(other)));
+      EXPECT_NE(response.body.find("\"score\": " + std::to_string(score) + ", "), std::string::npos)
+          << variant << ": " << response.body;
+    }
+    const Response info = api->handle("GET", "/api/oware/info?" + variant);
+    EXPECT_NE(info.body.find("\"houses\": " + std::to_string(houses)), std::string::npos)
+        << info.body;
+    EXPECT_NE(info.body.find(R"("variable_variant": true)"), std::string::npos) << info.body;
+  }
+  const Response served = api->handle("GET", "/api/oware/info");
+  EXPECT_NE(served.body.find(R"("endgame_seeds": 4)"), std::string::npos) << served.body;
+}
+
 TEST(ServeOwareApi, BadRequestsGet400WithAnError) {
   const auto api = oware_api(Oware(3, 2), 4);
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"/api/oware/solve?houses=4", "this server plays oware(3,2)"},
+      {"/api/oware/solve?houses=99", "between 1 and 8"},
+      {"/api/oware/solve?houses=2&seeds=0", "at least 1"},
       {"/api/oware/solve?moves=4", "bad move '4'"},
       {"/api/oware/solve?position=nonsense", "bad position"},
       {"/api/oware/solve?depth=2", "unknown parameter 'depth'"},

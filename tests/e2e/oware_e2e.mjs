@@ -52,8 +52,9 @@ await runPageTest('oware_e2e', async ({url, screenshot, page, check, errors}) =>
   await page.locator('#undo').click();
   await ready();
   check((await moves()) === '', `undo back to the start: "${await moves()}"`);
-  // Best play from the start can cycle forever (rule 6: the page, like play, does not end a
-  // game on a repetition): a few moves, each answered.
+  // Best play makes progress (the server's move), but once nothing more is to be won it can go
+  // on for ever (rule 6: the page, like play, does not end a game on a repetition): a few
+  // moves, each answered.
   await playOut(12);
   const status = await page.locator('#status').textContent();
   check(/^(Your move|Game over)/.test(status) && (await moves()).split(' ').length >= 12,
@@ -67,10 +68,23 @@ await runPageTest('oware_e2e', async ({url, screenshot, page, check, errors}) =>
     body: JSON.stringify({value: 'unknown', reason: 'more than 10 positions beyond the endgame database'}),
   }));
   await page.locator('#side').selectOption('2');  // the computer (player 1) to move
+  // A new game asks the server for the variant first: wait for its answer to be shown.
+  await page.waitForFunction(() => /^Unknown/.test(document.querySelector('#evaluation').textContent));
   await ready();
   check(/^Unknown: more than 10 positions/.test(await page.locator('#evaluation').textContent()), 'unknown shown');
   check(/play player 1's move yourself/.test(await page.locator('#status').textContent()), 'the person moves for the computer');
   check((await moves()) === '' && await legal.count() === 3, 'no move guessed, three houses to click');
   await page.unroute('**/api/oware/solve*');
+
+  // A new game of another variant: Oware(2,2), its database built by the server when asked.
+  await page.locator('#side').selectOption('1');
+  await page.locator('#houses').fill('2');
+  await page.locator('#seeds').fill('2');
+  await page.locator('#new-game').click();
+  await ready();
+  check(/Oware\(2,2\)/.test(await page.locator('#variant-name').textContent()), 'new variant named');
+  check((await counts()).join(' ') === '2 2 0 2 2 0' && (await moves()) === '',
+        `new variant's start: ${(await counts()).join(' ')}`);
+  check(/houses=2/.test(page.url()) && /seeds=2/.test(page.url()), 'the address keeps the variant');
   check(errors.length === 0, `no errors on the page${errors.length ? ': ' + errors.join('; ') : ''}`);
 });

@@ -52,12 +52,12 @@ std::string serve_congkak(Api& api, const MancalaServeOptions& options) {
 
 std::string serve_oware(Api& api, const MancalaServeOptions& options, bool quiet) {
   const oware::Oware game(options.houses.value_or(6), options.seeds.value_or(4));
-  OwareServe serve{
-      game, oware_cli::database_for_solve(game, options.endgame.file, options.endgame.seeds, quiet),
-      options.endgame.file.value_or(""),
-      options.max_positions.value_or(OwareServe{}.max_positions), nullptr};
-  serve.chooser = std::make_shared<const oware::ProgressChooser>(serve.game, *serve.database);
-  std::string line = game.name() + ", endgame database of " +
+  auto database =
+      oware_cli::database_for_solve(game, options.endgame.file, options.endgame.seeds, quiet);
+  OwareServe serve =
+      make_oware_serve(game, std::move(database), options.endgame.file.value_or(""),
+                       options.max_positions.value_or(OwareServe{}.max_positions));
+  std::string line = game.name() + " (the page may start any variant), endgame database of " +
                      std::to_string(serve.database->max_seeds()) +
                      " seeds on the board, searches of at most " +
                      std::to_string(serve.max_positions) + " positions beyond it";

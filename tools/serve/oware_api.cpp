@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "games/oware/oware_sowing.hpp"
+#include "oware/oware_endgame_options.hpp"
 #include "oware/oware_output.hpp"
 
 namespace rastros::tools::serve {
@@ -30,7 +31,8 @@ Json winner_json(int margin_of_player_1) {
 /// (one that makes progress where positions repeat: ProgressChooser).
 Json known_json(const OwareServe& serve, const OwareInput& input, const OwareAnalysis& analysis,
                 double seconds) {
-  Json out = oware_cli::report_json({input, analysis, serve.database->max_seeds()});
+  const OwareVariantData variant = serve.variants->of(input.game);
+  Json out = oware_cli::report_json({input, analysis, variant.database->max_seeds()});
   const int banked = captured_margin(input.position);
   const int margin = banked + analysis.score;
   const auto value = [](int m) { return m > 0 ? "win" : m < 0 ? "loss" : "draw"; };
@@ -44,11 +46,7 @@ Json known_json(const OwareServe& serve, const OwareInput& input, const OwareAna
     if (move.score == analysis.score) best.push(move_name(move.move));
   }
   if (!analysis.moves.empty()) {  // not an ended game
-    const OwareMove chosen =
-        serve.chooser
-            ? serve.chooser->choose(input.position, analysis)
-            : ProgressChooser(input.game, *serve.database).choose(input.position, analysis);
-    out.set("move", move_name(chosen));
+    out.set("move", move_name(variant.chooser->choose(input.position, analysis)));
   }
   out.set("margin", margin)
       .set("winner", winner_json(input.position.to_move == 0 ? margin : -margin))
@@ -66,7 +64,7 @@ Json unknown_json(const OwareServe& serve, const OwareInput& input, double secon
       .set("reason", "more than " + std::to_string(serve.max_positions) +
                          " positions beyond the endgame database (--max-positions)")
       .set("source", "search")
-      .set("database_seeds", serve.database->max_seeds())
+      .set("database_seeds", serve.variants->of(input.game).database->max_seeds())
       .set("max_positions", serve.max_positions)
       .set("seconds", seconds);
   return out;
@@ -74,14 +72,42 @@ Json unknown_json(const OwareServe& serve, const OwareInput& input, double secon
 
 }  // namespace
 
+OwareVariants::OwareVariants(const Oware& served,
+                             std::shared_ptr<const OwareDatabase> database)
+    : served_(served.name()),
+      served_data_{database, std::make_shared<const ProgressChooser>(served, *database)} {}
+
+OwareVariantData OwareVariants::of(const Oware& game) const {
+  const std::string name = game.name();
+  if (name == served_) return served_data_;
+  const std::lock_guard lock(mutex_);
+  for (const auto& [kept, data] : others_) {
+    if (kept == name) return data;
+  }
+  // Built under the lock: two requests for one new variant build it once.
+  const auto database = oware_cli::database_for_solve(game, std::nullopt, std::nullopt, true);
+  OwareVariantData data{database, std::make_shared<const ProgressChooser>(game, *database)};
+  if (others_.size() >= kMaxKept) others_.erase(others_.begin());
+  others_.emplace_back(name, data);
+  return data;
+}
+
+OwareServe make_oware_serve(const Oware& game, std::shared_ptr<const OwareDatabase> database,
+                            std::string database_file, std::uint64_t max_positions) {
+  auto variants = std::make_shared<const OwareVariants>(game, database);
+  return {game, std::move(database), std::move(database_file), max_positions,
+          std::move(variants)};
+}
+
 std::vector<std::pair<std::string_view, std::string>> OwareRules::served(const Serve& serve) {
   return {{"houses", std::to_string(serve.game.houses())},
           {"seeds", std::to_string(serve.game.seeds())}};
 }
 
 OwareRules::Input OwareRules::resolve(const Serve& serve, const Parameters& parameters) {
-  return resolve_oware_input(serve.game.houses(), serve.game.seeds(), parameters.get("moves"),
-                             parameters.get("position"));
+  return resolve_oware_input(int_parameter(parameters, "houses", serve.game.houses()),
+                             int_parameter(parameters, "seeds", serve.game.seeds()),
+                             parameters.get("moves"), parameters.get("position"));
 }
 
 Json OwareRules::show_json(const Input& input) {
@@ -91,16 +117,17 @@ Json OwareRules::show_json(const Input& input) {
 std::optional<Json> OwareRules::answer_now(const Serve& serve, const Input& input, double seconds) {
   const OwareState state = search_state(input.game, input.position);
   // In the database, or ended: no search beyond it (at most the root).
-  if (input.game.seeds_in_play(state) > serve.database->max_seeds() &&
+  const OwareVariantData variant = serve.variants->of(input.game);
+  if (input.game.seeds_in_play(state) > variant.database->max_seeds() &&
       !input.game.is_terminal(state)) {
     return std::nullopt;
   }
-  const auto analysis = analyse(input.game, *serve.database, state, serve.max_positions);
+  const auto analysis = analyse(input.game, *variant.database, state, serve.max_positions);
   return answer_json(serve, input, analysis, seconds);
 }
 
 std::string OwareRules::key(const Input& input) {
-  return position_string(input.game, input.position);
+  return input.game.name() + " " + position_string(input.game, input.position);
 }
 
 OwareRules::Solved OwareRules::search(const Serve& serve, const ApiOptions&, const Input& input,
@@ -108,7 +135,10 @@ OwareRules::Solved OwareRules::search(const Serve& serve, const ApiOptions&, con
   std::atomic<bool> stop{false};
   const OwareState state = search_state(input.game, input.position);
   return solve_by_deadline(
-      [&] { return analyse(input.game, *serve.database, state, serve.max_positions, &stop); },
+      [&] {
+        return analyse(input.game, *serve.variants->of(input.game).database, state,
+                       serve.max_positions, &stop);
+      },
       [&stop] { stop = true; }, stopped, until);
 }
 
@@ -147,11 +177,16 @@ Json OwareRules::play_json(Input input, const std::string& text, bool from_moves
 
 Json OwareRules::info_json(const Serve& serve, const Oware& game) {
   const OwareInput start{game, {}, start_position(game)};
+  const OwareVariantData variant = serve.variants->of(game);
+  const bool served = game.name() == serve.game.name();
   Json out = oware_cli::show_json(start);
   out.set("start", position_string(game, start.position))
-      .set("endgame_seeds", serve.database->max_seeds())
-      .set("endgame_states", serve.database->size())
-      .set("endgame_file", serve.database_file.empty() ? Json(nullptr) : Json(serve.database_file))
+      .set("endgame_seeds", variant.database->max_seeds())
+      .set("endgame_states", variant.database->size())
+      .set("endgame_file", served && !serve.database_file.empty() ? Json(serve.database_file)
+                                                                  : Json(nullptr))
+      .set("variable_variant", true)
+      .set("max_houses", kMaxHouses)
       .set("max_positions", serve.max_positions);
   return out;
 }

@@ -1,6 +1,8 @@
 #pragma once
 // Oware in `rastros serve --game oware`: the endpoints every mancala game shares
-// (mancala_api.hpp) under /api/oware/, for the variant the server was started with. A position
+// (mancala_api.hpp) under /api/oware/, for any variant a request names (by default the one
+// the server was started with, whose endgame database --endgame or --endgame-seeds gives;
+// another variant's is built in memory when first asked for, as solve's default). A position
 // with at most the endgame database's K seeds on the board is answered from it at once; one
 // beyond is solved by the library's exact search (games/oware/oware_analysis.hpp), whose
 // leaves are the database, within the server's time budget and at most --max-positions
@@ -11,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,7 +28,31 @@
 
 namespace rastros::tools::serve {
 
-/// The variant an Oware server plays, its endgame database and the search's budget.
+/// A variant's endgame database and the chooser of the computer's moves over it.
+struct OwareVariantData {
+  std::shared_ptr<const oware::OwareDatabase> database;
+  std::shared_ptr<const oware::ProgressChooser> chooser;
+};
+
+/// The databases of the variants requests have named: the server's, given, and the others',
+/// built in memory (the default K of solve) the first time each is asked for. Thread-safe.
+class OwareVariants {
+ public:
+  OwareVariants(const oware::Oware& served, std::shared_ptr<const oware::OwareDatabase> database);
+  /// The variant's database and chooser. Throws InputError for a database too large to build.
+  OwareVariantData of(const oware::Oware& game) const;
+
+  /// The most variants other than the server's kept at once (then the oldest go).
+  static constexpr std::size_t kMaxKept = 8;
+
+ private:
+  std::string served_;
+  OwareVariantData served_data_;
+  mutable std::mutex mutex_;
+  mutable std::vector<std::pair<std::string, OwareVariantData>> others_;  // oldest first
+};
+
+/// The variant an Oware server starts with, its endgame database and the search's budget.
 struct OwareServe {
   oware::Oware game{6, 4};
   std::shared_ptr<const oware::OwareDatabase> database;
@@ -33,13 +60,18 @@ struct OwareServe {
   std::string database_file;
   /// The most positions beyond the database a solve may gather; beyond, "unknown".
   std::uint64_t max_positions = 2'000'000;
-  /// The computer's move among the best (made from `game` and `database` when absent).
-  std::shared_ptr<const oware::ProgressChooser> chooser;
+  /// Every variant's database and chooser, the server's among them.
+  std::shared_ptr<const OwareVariants> variants;
 };
+
+/// A server's settings with its variants made from `game` and `database`.
+OwareServe make_oware_serve(const oware::Oware& game,
+                            std::shared_ptr<const oware::OwareDatabase> database,
+                            std::string database_file, std::uint64_t max_positions);
 
 struct OwareRules {
   static constexpr std::string_view kName = "oware";
-  static constexpr bool kVariableVariant = false;
+  static constexpr bool kVariableVariant = true;
   static constexpr std::array<std::string_view, 2> kVariantKeys{"houses", "seeds"};
   using Serve = OwareServe;
   using Input = oware::OwareInput;
