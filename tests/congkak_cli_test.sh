@@ -152,7 +152,7 @@ cp "$WORK/c33.rsdb" "$WORK/c33bad.rsdb"
 printf '\x55' | dd of="$WORK/c33bad.rsdb" bs=1 seek=600 conv=notrunc status=none
 expect_error 3 "checksum|corrupt" "query on a damaged database" \
   "${C[@]}" query --db "$WORK/c33bad.rsdb" --houses 3 --seeds 3
-expect_error 2 "positions are reachable: their strong database needs more than 30000 bytes" \
+expect_error 2 "positions are reachable: walking them needs more than 30000 bytes of memory" \
   "solve --db beyond --db-memory" "${C[@]}" solve --houses 3 --seeds 3 --db "$WORK/x.rsdb" --db-memory 30000
 check "a refused build writes no file" test ! -e "$WORK/x.rsdb"
 expect_error 2 "drop --moves" "solve --db with --moves" \

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -119,9 +120,9 @@ TEST(OwareDistances, TheDatabasesLevelsGiveTheirOwnValuesBack) {
   EXPECT_THROW(damaged.distances(game, 10), rastros::FileError);
 }
 
-// The computer on both sides from a won start: each capture comes within a bounded number of
-// moves, and by the time nothing more is to be won (the position scores 0) the captures made
-// are the start's score.
+// The computer on both sides from a won start: by the time nothing more is to be won (the
+// position scores 0) the captures made are the start's score. (A consistency check of the
+// scores the chooser plays by; its progress is the next tests'.)
 TEST(OwareDistances, PerfectPlayOnBothSidesCollectsTheStartsScore) {
   for (const auto& [houses, seeds] : {std::pair{2, 1}, {2, 2}, {3, 2}, {3, 3}}) {
     const Oware game(houses, seeds);
@@ -141,8 +142,9 @@ TEST(OwareDistances, PerfectPlayOnBothSidesCollectsTheStartsScore) {
 }
 
 // Every won or lost position of Oware(4, *) with 1..6 seeds on the board, the computer on
-// both sides: a capture (or the end) comes within the level's longest distance to exit. Taking
-// the lowest of equal moves instead goes round a cycle from some of them (5 seeds, rank 11).
+// both sides: a capture (or the end) comes at the latest one move after the level's longest
+// distance to exit. Taking the lowest of equal moves instead goes round a cycle from some of
+// them (TheLowestOfTheBestMovesGoesRoundACycle).
 TEST(OwareDistances, FromEveryWonPositionACaptureComes) {
   const Oware game(4, 4);
   const OwareDatabase database = OwareDatabase::build(game, 6);
@@ -168,6 +170,76 @@ TEST(OwareDistances, FromEveryWonPositionACaptureComes) {
     }
   }
   EXPECT_GT(positions, 500u);
+}
+
+// The position the server's test plays from (Oware(4, 4), 5 seeds on the board, rank 11 of its
+// level): the lowest of the best moves on both sides never captures, the chooser's do within
+// its distance.
+TEST(OwareDistances, TheLowestOfTheBestMovesGoesRoundACycle) {
+  const Oware game(4, 4);
+  const OwareDatabase database = OwareDatabase::build(game, 5);
+  const OwareState state = game.level_unrank(5, 11);
+  const int distance = database.distances(game, 5)[11];
+  ASSERT_NE(database.score_at(5, 11), 0);
+  OwarePosition position;
+  for (int i = 0; i < game.houses(); ++i) {
+    position.rows[0][i] = state.houses[i];
+    position.rows[1][i] = state.houses[game.houses() + i];
+  }
+  position.captured = {14, 13};  // the game's 32 seeds in all
+  ASSERT_EQ(position_string(game, position), "0,0,0,1,14/0,0,1,3,13 1");  // the server test's
+  OwarePosition lowest = position;
+  for (int ply = 0; ply < 4 * (distance + 1); ++ply) {
+    const auto analysis = analyse(game, database, search_state(game, lowest), 0);
+    ASSERT_TRUE(analysis.has_value());
+    const auto best = std::max_element(
+        analysis->moves.begin(), analysis->moves.end(),
+        [](const OwareMoveScore& a, const OwareMoveScore& b) { return a.score < b.score; });
+    lowest = play(game, lowest, best->move);  // max_element keeps the first (lowest) best
+    ASSERT_EQ(game.seeds_in_play(search_state(game, lowest)), 5) << "captured at ply " << ply;
+  }
+  OwarePlaySession session(game, database, 0, position, 1);
+  int moves = 0;
+  while (game.seeds_in_play(search_state(game, session.position())) == 5) {
+    ASSERT_LE(++moves, distance + 1);
+    ASSERT_TRUE(session.computer_move().has_value());
+  }
+}
+
+// One chooser, two threads choosing in different levels at once (ThreadSanitizer runs it):
+// each level's distances are computed once and the moves are those of a chooser alone.
+TEST(OwareDistances, TwoThreadsShareOneChooser) {
+  const Oware game(4, 4);
+  const OwareDatabase database = OwareDatabase::build(game, 6);
+  const ProgressChooser shared(game, database);
+  std::vector<std::pair<OwarePosition, OwareAnalysis>> cases;
+  for (int seeds = 3; seeds <= 6; ++seeds) {
+    for (std::uint64_t rank = 0; rank < game.level_size(seeds) && cases.size() < 40u * static_cast<unsigned>(seeds - 2);
+         rank += 7) {
+      if (database.score_at(seeds, rank) == 0) continue;
+      const OwareState state = game.level_unrank(seeds, rank);
+      OwarePosition position;
+      for (int i = 0; i < game.houses(); ++i) {
+        position.rows[0][i] = state.houses[i];
+        position.rows[1][i] = state.houses[game.houses() + i];
+      }
+      const auto analysis = analyse(game, database, state, 0);
+      if (analysis && !analysis->moves.empty()) cases.emplace_back(position, *analysis);
+    }
+  }
+  std::vector<OwareMove> first(cases.size()), second(cases.size());
+  std::thread other([&] {
+    for (std::size_t i = cases.size(); i-- > 0;) first[i] = shared.choose(cases[i].first, cases[i].second);
+  });
+  for (std::size_t i = 0; i < cases.size(); ++i) second[i] = shared.choose(cases[i].first, cases[i].second);
+  other.join();
+  const ProgressChooser alone(game, database);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const OwareMove expected = alone.choose(cases[i].first, cases[i].second);
+    EXPECT_EQ(first[i], expected) << i;
+    EXPECT_EQ(second[i], expected) << i;
+  }
+  EXPECT_GT(cases.size(), 100u);
 }
 
 }  // namespace

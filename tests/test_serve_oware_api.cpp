@@ -111,21 +111,17 @@ TEST(ServeOwareApi, HintsBeyondTheDatabaseEqualTheReferenceSolver) {
 }
 
 // The computer's move on the page: one of the best, the one that makes progress. From a
-// position where the lowest of the best moves goes round a cycle (Oware(4,4), 5 seeds on the
-// board, rank 11 of its level; test_oware_distances.cpp), the moves the server names, played
-// for both sides, reach a capture within the position's distance to exit.
+// position where the lowest of the best moves goes round a cycle (test_oware_distances.cpp's
+// TheLowestOfTheBestMovesGoesRoundACycle), the moves the server names, played for both sides,
+// reach a capture within the position's distance to exit.
 TEST(ServeOwareApi, TheComputersMoveIsABestMoveThatMakesProgress) {
   const Oware game(4, 4);
   const auto api = oware_api(game, 6);
-  const OwareState state = game.level_unrank(5, 11);
-  const int distance = OwareDatabase::build(game, 5).distances(game, 5)[11];
+  OwarePosition position =
+      resolve_oware_input(4, 4, std::nullopt, "0,0,0,1,14/0,0,1,3,13 1").position;
+  const int distance = OwareDatabase::build(game, 5).distances(game, 5)[game.level_rank(
+      search_state(game, position))];
   ASSERT_GT(distance, 0);
-  OwarePosition position;
-  for (int i = 0; i < game.houses(); ++i) {
-    position.rows[0][i] = state.houses[i];
-    position.rows[1][i] = state.houses[game.houses() + i];
-  }
-  position.captured = {14, 13};  // the game's 32 seeds in all
   for (int ply = 0; game.seeds_in_play(search_state(game, position)) == 5; ++ply) {
     ASSERT_LE(ply, distance) << "no capture in sight";
     const std::string target =

@@ -62,7 +62,7 @@ int score_from_children(const Game& game, const typename Game::State& state,
 /// The memory a walk of the reachable states takes a state: one hash-map node (its key, its
 /// byte and the chain pointer, 32 bytes as allocated) and its bucket, then, for a build, the
 /// sorted (key, score) pairs and the records made from them. Measured: Congkak(5,4)'s build,
-/// 15.3 M states, peaks at 917 MB resident, 60 bytes a state (docs/performance.md).
+/// 15.3 M states, peaks at 917 MB resident, 60 bytes a state (docs/commands.md, Congkak).
 inline constexpr std::uint64_t kWalkBytesPerState = 72;
 
 /// What a strong database's walk may use unless told otherwise: 4 GiB (about 60 M states).
@@ -95,10 +95,8 @@ void walk_reachable(const Game& game, const typename Game::State& root, const Vi
   const auto push = [&](const State& state) {
     if (marks.size() >= max_states) {
       throw InputError("more than " + std::to_string(max_states) +
-                       " positions are reachable: their strong database needs more than " +
-                       (memory_bytes >= (1u << 20) ? std::to_string(memory_bytes >> 20) + " MiB"
-                                                   : std::to_string(memory_bytes) + " bytes") +
-                       " of memory to build");
+                       " positions are reachable: walking them needs more than " +
+                       std::to_string(memory_bytes) + " bytes of memory (--db-memory)");
     }
     marks.emplace(game.key(state), kOnPath);
     stack.push_back(
@@ -184,7 +182,7 @@ std::optional<std::string> verify_score_database(const Game& game, const typenam
                                                  const Describe& describe) {
   std::optional<std::string> problem;
   std::uint64_t reachable = 0;
-  walk_reachable(game, root, [&](const typename Game::State& state) {
+  const auto visit = [&](const typename Game::State& state) {
     ++reachable;
     if (problem) return;
     const auto stored = records.find(game.key(state));
@@ -200,7 +198,15 @@ std::optional<std::string> verify_score_database(const Game& game, const typenam
       problem = describe(state) + ": stored " + std::to_string(*stored) + ", recomputed " +
                 std::to_string(recomputed);
     }
-  }, walk_bytes_for(records));
+  };
+  try {
+    walk_reachable(game, root, visit, walk_bytes_for(records));
+  } catch (const InputError&) {
+    // The walk outgrew what the file's records need: the file lacks positions.
+    return problem ? problem
+                   : "more positions are reachable than the file's " +
+                         std::to_string(records.keys.size()) + " records";
+  }
   if (!problem && reachable != records.keys.size()) {
     problem = std::to_string(records.keys.size()) + " records for " + std::to_string(reachable) +
               " reachable positions";

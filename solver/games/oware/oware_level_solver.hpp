@@ -40,10 +40,12 @@ struct LevelGraph {
 ///
 /// With `distances`, also each node's distance to its exit: for a node of value v != 0, the
 /// moves within the level before an exit worth v is taken when the side that gets v hurries
-/// and the other delays (the round of |v|'s attractor that decided the node: 0 at an exit,
-/// 1 + the least of its children's for the winner, 1 + the most for the loser, saturating at
-/// 65535); 0 for value 0. A winner that always moves to a child of distance one less reaches
-/// its exit: what play needs where positions repeat.
+/// and the other delays: the round of the attractor of threshold |v| that decided the node
+/// (0 at an exit; else 1 + the least round of its children lost at |v| for the winner, 1 + the
+/// most round of its children, all won at |v|, for the loser), saturating at 65535; 0 for
+/// value 0. A child of the same value's opposite, the only kind a best move leads to, was
+/// decided at the same threshold, so the stored distances of a node's best children are its
+/// rounds: a winner that always moves to the nearest reaches its exit.
 std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value,
                                      std::vector<std::uint16_t>* distances = nullptr);
 

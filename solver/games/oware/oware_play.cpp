@@ -47,12 +47,14 @@ OwareMove ProgressChooser::choose(const OwarePosition& position,
       if (move.score == best_score) return move.move;
     }
   }
-  const std::lock_guard lock(mutex_);
+  const Distances level = distances(seeds);
   std::optional<OwareMove> chosen;
   int chosen_distance = 0;
   for (const OwareMoveScore& move : analysis.moves) {
     if (move.score != best_score) continue;
-    const int distance = distance_after(state, seeds, move.move);
+    const OwarePlayed played = game_.play(state, move.move);
+    // A capture is the exit itself; the other moves stay in the level.
+    const int distance = played.gain > 0 ? -1 : (*level)[game_.level_rank(played.next)];
     if (!chosen || (best_score > 0 ? distance < chosen_distance : distance > chosen_distance)) {
       chosen = move.move;
       chosen_distance = distance;
@@ -61,14 +63,29 @@ OwareMove ProgressChooser::choose(const OwarePosition& position,
   return *chosen;
 }
 
-int ProgressChooser::distance_after(const OwareState& state, int seeds, OwareMove move) const {
-  const OwarePlayed played = game_.play(state, move);
-  if (played.gain > 0) return -1;  // a capture: the exit itself
-  if (level_ != seeds) {
-    distances_ = database_.distances(game_, seeds);
-    level_ = seeds;
+ProgressChooser::Distances ProgressChooser::distances(int seeds) const {
+  std::optional<std::promise<Distances>> computing;
+  std::shared_future<Distances> level;
+  {
+    const std::lock_guard lock(mutex_);
+    const auto found = levels_.find(seeds);
+    if (found != levels_.end()) {
+      level = found->second;
+    } else {
+      computing.emplace();
+      level = computing->get_future().share();
+      levels_.emplace(seeds, level);
+    }
   }
-  return distances_[game_.level_rank(played.next)];
+  if (computing) {
+    try {
+      computing->set_value(
+          std::make_shared<const std::vector<std::uint16_t>>(database_.distances(game_, seeds)));
+    } catch (...) {
+      computing->set_exception(std::current_exception());
+    }
+  }
+  return level.get();
 }
 
 void OwarePlaySession::undo() {

@@ -4,6 +4,9 @@
 // The replies come from the endgame database or the exact search beyond it; when a position
 // is beyond both, the session says so instead of playing a guessed move.
 
+#include <future>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -21,7 +24,9 @@ namespace rastros::oware {
 /// go round a cycle for ever. Within the database it takes the move nearest its capture when
 /// winning and the farthest when losing (the level's distances to exit,
 /// oware_level_solver.hpp), so a won game is won; among moves still equal, and beyond the
-/// database, the lowest house. Thread-safe.
+/// database, the lowest house. Thread-safe: each level's distances are computed once, by the
+/// first caller that needs them, while others wait for that level alone, and kept (two bytes a
+/// position).
 class ProgressChooser {
  public:
   /// `database` must outlive the chooser.
@@ -31,19 +36,20 @@ class ProgressChooser {
   OwareMove choose(const OwarePosition& position, const OwareAnalysis& analysis) const;
 
   /// Levels of at most this many positions are solved again for their distances to exit
-  /// (a second or so, once a level); in larger ones ties go to the lowest house.
+  /// (a second or so a million positions, once a level); in larger ones ties go to the lowest
+  /// house.
   static constexpr std::uint64_t kMaxDistanceLevel = std::uint64_t{1} << 23;
 
  private:
-  /// The distance to exit of a move's child within level `seeds` (in the database, at most
-  /// kMaxDistanceLevel positions), -1 for a capture. Called with mutex_ held.
-  int distance_after(const OwareState& state, int seeds, OwareMove move) const;
+  using Distances = std::shared_ptr<const std::vector<std::uint16_t>>;
+  /// Level `seeds`'s distances (in the database, at most kMaxDistanceLevel positions).
+  /// Throws FileError as OwareDatabase::distances does, then and at every later call.
+  Distances distances(int seeds) const;
 
   const Oware game_;
   const OwareDatabase& database_;
-  mutable std::mutex mutex_;
-  mutable int level_ = -1;  // the level whose distances are kept
-  mutable std::vector<std::uint16_t> distances_;
+  mutable std::mutex mutex_;  // guards levels_ (not the computing of a level)
+  mutable std::map<int, std::shared_future<Distances>> levels_;
 };
 
 class OwarePlaySession {
