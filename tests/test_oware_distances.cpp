@@ -70,6 +70,16 @@ Reference reference_solve(const LevelGraph& graph, int max_value) {
   return out;
 }
 
+// A level's state as a position with player 1 to move and nothing captured yet.
+OwarePosition position_of(const Oware& game, const OwareState& state) {
+  OwarePosition position;
+  for (int i = 0; i < game.houses(); ++i) {
+    position.rows[0][i] = state.houses[i];
+    position.rows[1][i] = state.houses[game.houses() + i];
+  }
+  return position;
+}
+
 LevelGraph random_graph(std::mt19937& random, int nodes, int stride, int max_value) {
   LevelGraph graph(static_cast<std::uint64_t>(nodes), stride);
   std::uniform_int_distribution<int> count(0, stride), node(0, nodes - 1),
@@ -155,11 +165,7 @@ TEST(OwareDistances, FromEveryWonPositionACaptureComes) {
     for (std::uint64_t rank = 0; rank < game.level_size(seeds); ++rank) {
       if (database.score_at(seeds, rank) == 0) continue;
       const OwareState state = game.level_unrank(seeds, rank);
-      OwarePosition start;
-      for (int i = 0; i < game.houses(); ++i) {
-        start.rows[0][i] = state.houses[i];
-        start.rows[1][i] = state.houses[game.houses() + i];
-      }
+      const OwarePosition start = position_of(game, state);
       OwarePlaySession session(game, database, 0, start, 1);
       int moves = 0;
       while (!session.is_over() && game.seeds_in_play(search_state(game, session.position())) == seeds) {
@@ -181,11 +187,7 @@ TEST(OwareDistances, TheLowestOfTheBestMovesGoesRoundACycle) {
   const OwareState state = game.level_unrank(5, 11);
   const int distance = database.distances(game, 5)[11];
   ASSERT_NE(database.score_at(5, 11), 0);
-  OwarePosition position;
-  for (int i = 0; i < game.houses(); ++i) {
-    position.rows[0][i] = state.houses[i];
-    position.rows[1][i] = state.houses[game.houses() + i];
-  }
+  OwarePosition position = position_of(game, state);
   position.captured = {14, 13};  // the game's 32 seeds in all
   ASSERT_EQ(position_string(game, position), "0,0,0,1,14/0,0,1,3,13 1");  // the server test's
   OwarePosition lowest = position;
@@ -218,11 +220,7 @@ TEST(OwareDistances, TwoThreadsShareOneChooser) {
          rank += 7) {
       if (database.score_at(seeds, rank) == 0) continue;
       const OwareState state = game.level_unrank(seeds, rank);
-      OwarePosition position;
-      for (int i = 0; i < game.houses(); ++i) {
-        position.rows[0][i] = state.houses[i];
-        position.rows[1][i] = state.houses[game.houses() + i];
-      }
+      const OwarePosition position = position_of(game, state);
       const auto analysis = analyse(game, database, state, 0);
       if (analysis && !analysis->moves.empty()) cases.emplace_back(position, *analysis);
     }
