@@ -1,8 +1,10 @@
 // Oware endgame databases (solver/games/oware/).
-//   BM_OwareLevel/S/T   one level of the M = 6 database, S seeds on the board, on T threads: the
-//                       level's graph (every move generated and ranked) and its per-threshold
-//                       attractors; the levels below are built once, outside the timing.
-//                       Counters: positions, positions/s, bytes/position (on disk and as kept).
+//   BM_OwareLevel/S/T/G one level of the M = 6 database, S seeds on the board, on T threads,
+//                       its graph held as G says (oware_level.hpp): 0 stored (every move's
+//                       target, then the reverse edges), 1 generated (moves counted once,
+//                       parents un-sown when the attractors need them); then its per-threshold
+//                       attractors. The levels below are built once, outside the timing.
+//                       Counters: positions, positions/s, bytes/position on disk.
 //   BM_OwareProbe       one record looked up: a random board of 12 seeds of the M = 6 database
 //                       ranked and read. Counter: probes/s.
 //   BM_OwareAnalyse     a whole answer from the database (the record and every move's), as
@@ -18,6 +20,7 @@
 
 #include "games/oware/oware_analysis.hpp"
 #include "games/oware/oware_database.hpp"
+#include "games/oware/oware_level.hpp"
 
 namespace rastros::oware {
 namespace {
@@ -46,16 +49,20 @@ void BM_OwareLevel(benchmark::State& state) {
   const int seeds = static_cast<int>(state.range(0));
   const auto& lower = levels_below(seeds);
   oneapi::tbb::task_arena arena(static_cast<int>(state.range(1)));
+  const bool generated = state.range(2) == 1;
   std::uint64_t positions = 0;
   for (auto _ : state) {
-    arena.execute([&] { positions = OwareDatabase::solve_one_level(six(), seeds, lower).size(); });
+    arena.execute([&] {
+      positions = generated ? solve_generated_level(six(), seeds, lower).size()
+                            : solve_level(level_graph(six(), seeds, lower), seeds).size();
+    });
   }
   state.counters["positions"] = static_cast<double>(positions);
   state.counters["positions/s"] = benchmark::Counter(
       static_cast<double>(positions) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
   state.counters["bytes/position"] = 1;  // one signed byte a record, no keys (ranked)
 }
-BENCHMARK(BM_OwareLevel)->ArgsProduct({{12, 14}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_OwareLevel)->ArgsProduct({{12, 14}, {1, 2}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 const OwareDatabase& database12() {
   static const OwareDatabase database = OwareDatabase::build(six(), 12);

@@ -2,7 +2,7 @@
 # The MPI paths: `mpirun -np K rastros map|batch|solve --db` for K = 1, 2, 3 give the
 # single-process results (the map's squares; the batch's bytes for Rastros and every score game,
 # also across a checkpoint and resume and with the root's buffer of early results bounded; the strong database's bytes, also
-# across a kill and resume).
+# across a kill and resume; the Oware endgame database's bytes, also resumed on other ranks).
 # Usage: mpi_test.sh path/to/mpirun path/to/rastros
 set -u
 
@@ -183,6 +183,34 @@ check "the checkpoint is removed after the database is written" test ! -e "$WORK
 mpi 3 solve --db "$WORK/strong74-3.rdb" --board 7x4 --quiet >/dev/null
 check "strong solve of 7x4 on 3 ranks: byte-identical database" \
   cmp -s "$WORK/strong74.rdb" "$WORK/strong74-3.rdb"
+
+# -- Oware endgame databases ------------------------------------------------------------------
+# Each level split among the ranks (cluster/distributed_oware_level.hpp): the same bytes as one
+# process on 1, 2 and 3 ranks, with one thread and with two a rank; a build stopped after 6
+# seeds on 2 ranks and resumed from its checkpoint on 3 gives them too.
+"$RASTROS" solve --game oware --houses 3 --db "$WORK/oware.odb" --endgame-seeds 11 --quiet >/dev/null
+"$RASTROS" solve --game oware --houses 4 --db "$WORK/oware4.odb" --endgame-seeds 7 --quiet >/dev/null
+for ranks in 1 2 3; do
+  mpi "$ranks" solve --game oware --houses 3 --db "$WORK/oware-$ranks.odb" --endgame-seeds 11 \
+    --threads 1 >"$WORK/oware-$ranks.txt" 2>"$WORK/oware-$ranks.err"
+  check "oware database on $ranks ranks: exit 0" test $? -eq 0
+  check "oware database on $ranks ranks: byte-identical file" cmp -s "$WORK/oware.odb" "$WORK/oware-$ranks.odb"
+  check "oware database on $ranks ranks: summary printed once" \
+    test "$(grep -c '^Oware endgame database' "$WORK/oware-$ranks.txt")" -eq 1
+  check "oware database on $ranks ranks: each level's progress once" \
+    test "$(grep -c 'level 11,' "$WORK/oware-$ranks.err")" -eq 1
+done
+mpi 2 solve --game oware --houses 4 --db "$WORK/oware4-2.odb" --endgame-seeds 7 --threads 2 --quiet >/dev/null
+check "oware database of 4 houses on 2 ranks of 2 threads: byte-identical file" \
+  cmp -s "$WORK/oware4.odb" "$WORK/oware4-2.odb"
+mpi 2 solve --game oware --houses 3 --db "$WORK/oware-part.odb" --endgame-seeds 6 \
+  --checkpoint "$WORK/ock" --quiet >/dev/null
+mpi 3 solve --game oware --houses 3 --db "$WORK/oware-resumed.odb" --endgame-seeds 11 \
+  --checkpoint "$WORK/ock" --resume --quiet >/dev/null 2>&1
+check "oware database of 6 seeds on 2 ranks resumed to 11 on 3: byte-identical file" \
+  cmp -s "$WORK/oware.odb" "$WORK/oware-resumed.odb"
+"$RASTROS" verify --game oware --houses 3 --db "$WORK/oware-3.odb" >/dev/null
+check "the 3-rank oware database passes verify" test $? -eq 0
 
 # -- Errors ------------------------------------------------------------------------------------
 mpi 2 map --board 9x9 >/dev/null 2>"$WORK/error.err"

@@ -65,6 +65,11 @@ expect_ok "a first build killed after level 6" \
 expect_ok "the build resumed" \
   "${O[@]}" solve --houses 3 --db "$WORK/resumed.odb" --endgame-seeds 10 --checkpoint "$WORK/ck" --resume --quiet
 check "a resumed build writes the same bytes" cmp -s "$db" "$WORK/resumed.odb"
+"$RASTROS" "${O[@]}" solve --houses 3 --db "$WORK/generated.odb" --endgame-seeds 10 --level-memory 1 \
+  2>"$WORK/generated.err" >/dev/null
+check "a build with its moves generated (--level-memory 1): exit 0" test $? -eq 0
+check "a build with its moves generated writes the same bytes" cmp -s "$db" "$WORK/generated.odb"
+check "its progress says the moves were generated" grep -q "level 10, .*moves generated" "$WORK/generated.err"
 expect_json "query" 'j["source"]=="database" and j["score"]==2' \
   "${O[@]}" query --houses 3 --seeds 2 --db "$db" --position "1,1,0,5/0,0,0,5 1" --json
 expect_text "verify" "verify: ok" "${O[@]}" verify --houses 3 --db "$db"
@@ -87,6 +92,8 @@ expect_error 2 "houses" "a variant out of range" "${O[@]}" show --houses 9
 expect_error 2 "at most 250" "too many seeds" "${O[@]}" show --seeds 30
 expect_error 2 "at most 250" "seeds whose total overflows an int" "${O[@]}" show --houses 2 --seeds 597499987
 expect_error 2 "endgame-seeds" "a database without K" "${O[@]}" solve --db "$WORK/x.odb"
+expect_error 2 "memory|size" "a bad --level-memory" \
+  "${O[@]}" solve --houses 3 --db "$WORK/x.odb" --endgame-seeds 4 --level-memory lots
 expect_error 2 "no map command" "a command Oware lacks" "${O[@]}" map
 expect_error 2 "side" "a bad side" "${O[@]}" play --side 3
 

@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "cluster/word_exchange.hpp"
 #include "core/checkpoint_file.hpp"
 #include "core/errors.hpp"
 #include "retro/distinct_keys.hpp"
@@ -31,9 +32,6 @@ namespace {
 // Keys travel as two 64-bit words (free mask, snail) and records as one word, so that every
 // message is a plain array of integers (Boost.MPI sends those without serialising element by
 // element).
-using Words = std::vector<std::uint64_t>;
-// MPI counts and offsets are ints: at most 2^31 bytes an exchange.
-constexpr std::size_t kMaxMessageWords = (std::size_t{1} << 31) / sizeof(std::uint64_t) - 1;
 
 std::uint64_t record_word(const StrongRecord& record) {
   return std::uint64_t{static_cast<std::uint8_t>(record.value)} |
@@ -225,50 +223,13 @@ class DistributedSolver {
     incoming.offsets = exchange_items(std::span(send), counts, incoming.words);
   }
 
-  /// Sends counts[r] of the items of `send` (end to end, rank after rank) to rank r; what each
-  /// rank sent here is appended to `incoming`, rank after rank. Returns where each rank's items
-  /// start in `incoming`, and the end. The items travel as whole words.
+  /// exchange_items (cluster/word_exchange.hpp) among this job's ranks.
   template <class Item>
   std::vector<std::size_t> exchange_items(std::span<const Item> send,
                                           const std::vector<std::size_t>& item_counts,
                                           std::vector<Item>& incoming) {
-    static_assert(std::is_trivially_copyable_v<Item> && sizeof(Item) % sizeof(std::uint64_t) == 0);
-    constexpr std::size_t kWords = sizeof(Item) / sizeof(std::uint64_t);
-    const std::size_t ranks = item_counts.size();
-    std::vector<std::size_t> counts(ranks);
-    for (std::size_t rank = 0; rank < ranks; ++rank) counts[rank] = kWords * item_counts[rank];
-    std::vector<int> send_counts(ranks), receive_counts(ranks);
-    for (std::size_t rank = 0; rank < ranks; ++rank) {
-      // Clamped: a count beyond an int is refused below, on every rank.
-      send_counts[rank] = static_cast<int>(std::min(counts[rank], kMaxMessageWords));
-    }
-    boost::mpi::all_to_all(world_, send_counts, receive_counts);
-    std::vector<int> send_offsets(ranks), receive_offsets(ranks);
-    std::size_t sent = 0, received = 0;
-    for (std::size_t rank = 0; rank < ranks; ++rank) {
-      send_offsets[rank] = static_cast<int>(std::min(sent, kMaxMessageWords));
-      sent += counts[rank];
-      receive_offsets[rank] = static_cast<int>(std::min(received, kMaxMessageWords));
-      received += static_cast<std::size_t>(receive_counts[rank]);
-    }
-    // MPI counts and offsets are ints: a layer this large needs more ranks. Every rank throws
-    // if any must (one alone would leave the others waiting in the exchange).
-    const bool too_large = sent > kMaxMessageWords || received > kMaxMessageWords;
-    if (boost::mpi::all_reduce(world_, too_large, std::logical_or<bool>())) {
-      throw std::length_error(
-          "distributed strong solver: an exchange exceeds MPI's 2^31 bytes; use more ranks");
-    }
-    const std::size_t base = incoming.size();
-    incoming.resize(base + received / kWords);
-    MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
-                  incoming.data() + base, receive_counts.data(), receive_offsets.data(),
-                  MPI_UINT64_T, static_cast<MPI_Comm>(world_));
-    std::vector<std::size_t> offsets;
-    for (const int offset : receive_offsets) {
-      offsets.push_back(base + static_cast<std::size_t>(offset) / kWords);
-    }
-    offsets.push_back(base + received / kWords);
-    return offsets;
+    return cluster::exchange_items(world_, send, item_counts, incoming,
+                                   "distributed strong solver");
   }
 
   /// Empties every rank's list, keeping its memory.

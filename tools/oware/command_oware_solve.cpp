@@ -44,17 +44,14 @@ int answer(const OwareInput& input, const OwareDatabase& database, std::uint64_t
 int run_solve(const Arguments& arguments) {
   OwareOptions options;
   EndgameOptions endgame;
-  std::string db, checkpoint;
-  bool resume = false, json = false, quiet = false;
+  WriteOptions write;
+  bool json = false, quiet = false;
   int threads = 0;
   po::options_description description("Options");
   add_oware_options(description, options);
   add_endgame_options(description, endgame);
-  description.add_options()("db", po::value(&db),
-                            "build the endgame database up to --endgame-seeds and write it here")(
-      "checkpoint", po::value(&checkpoint),
-      "with --db: keep each finished level in this directory")(
-      "resume", po::bool_switch(&resume), "with --checkpoint: read the levels already finished")(
+  add_write_options(description, write);
+  description.add_options()(
       "quiet", po::bool_switch(&quiet), "no progress lines on stderr")(
       "json", po::bool_switch(&json), "print one JSON object");
   add_threads_option(description, threads);
@@ -67,8 +64,8 @@ int run_solve(const Arguments& arguments) {
     return 0;
   }
   const ThreadLimit limit(threads);
-  if (!db.empty()) {
-    return write_database(resolve_game(options), endgame, db, checkpoint, resume, quiet, json);
+  if (!write.file.empty()) {
+    return write_database(resolve_game(options), endgame, write, quiet, json);
   }
   const OwareInput input = resolve_input(options);
   const auto database = database_for_solve(input.game, endgame, quiet);

@@ -5,6 +5,12 @@
 #include <iostream>
 
 #include "core/errors.hpp"
+#include "mpi_world.hpp"
+#include "progress.hpp"
+
+#ifdef RASTROS_HAVE_MPI
+#include "cluster/distributed_oware_level.hpp"
+#endif
 
 namespace rastros::tools::oware_cli {
 
@@ -23,12 +29,22 @@ int default_seeds(const Oware& game) {
   return seeds;
 }
 
-BuildOptions progress_options(bool quiet) {
+BuildOptions progress_options(bool quiet, const Oware& game,
+                              std::uint64_t level_memory = kDefaultLevelMemory) {
   BuildOptions options;
+  options.level_memory = level_memory;
   if (!quiet) {
-    options.progress = [](int seeds, std::uint64_t states, bool resumed) {
-      std::cerr << "oware database: level " << seeds << ", " << states << " positions"
-                << (resumed ? " (read from the checkpoint)" : "") << "\n";
+    const auto started = std::chrono::steady_clock::now();
+    options.progress = [=, &game](int seeds, std::uint64_t states, bool resumed) {
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      std::cerr << "oware database: level " << seeds << ", " << states << " positions";
+      if (resumed) {
+        std::cerr << " (read from the checkpoint)";
+      } else if (!level_graph_fits(game, seeds, level_memory)) {
+        std::cerr << " (moves generated: its graph stored would pass --level-memory)";
+      }
+      std::cerr << ", " << static_cast<long long>(elapsed) << " s\n";
     };
   }
   return options;
@@ -59,18 +75,45 @@ std::shared_ptr<const OwareDatabase> database_for_solve(const Oware& game,
   // No level above the variant's seeds can occur.
   const int k = seeds ? *seeds : std::min(default_seeds(game), game.total_seeds());
   return std::make_shared<OwareDatabase>(
-      OwareDatabase::build(game, k, progress_options(quiet || !seeds)));
+      OwareDatabase::build(game, k, progress_options(quiet || !seeds, game)));
 }
 
-int write_database(const Oware& game, const EndgameOptions& endgame, const std::string& file,
-                   const std::string& checkpoint, bool resume, bool quiet, bool json) {
+void add_write_options(po::options_description& description, WriteOptions& options) {
+  description.add_options()("db", po::value(&options.file),
+                            "build the endgame database up to --endgame-seeds and write it here")(
+      "checkpoint", po::value(&options.checkpoint),
+      "with --db: keep each finished level in this directory")(
+      "resume", po::bool_switch(&options.resume),
+      "with --checkpoint: read the levels already finished")(
+      "level-memory", po::value(&options.level_memory)->default_value(options.level_memory),
+      "with --db: a level whose graph stored would take more memory than this (6 houses: 61 "
+      "bytes a position) is solved with its moves generated as needed instead, about 5 bytes a "
+      "position and about 1.6 times slower");
+}
+
+int write_database(const Oware& game, const EndgameOptions& endgame, const WriteOptions& write,
+                   bool quiet, bool json) {
   if (!endgame.seeds) throw InputError("solve --game oware --db FILE needs --endgame-seeds K");
-  if (resume && checkpoint.empty()) throw InputError("--resume needs --checkpoint DIR");
-  BuildOptions options = progress_options(quiet);
-  options.checkpoint = checkpoint;
-  options.resume = resume;
+  if (write.resume && write.checkpoint.empty()) throw InputError("--resume needs --checkpoint DIR");
+  const bool root = mpi_rank() == 0;
+  BuildOptions options =
+      progress_options(quiet || !root, game, parse_memory_size(write.level_memory));
+  options.checkpoint = write.checkpoint;
+  options.resume = write.resume;
+#ifdef RASTROS_HAVE_MPI
+  if (mpi_size() > 1) {
+    // Every rank solves its share of each level and holds the whole of it once solved; the
+    // root alone writes the checkpoint and the file.
+    options.solve_level = [&game](int seeds, const LowerLevels& lower) {
+      return cluster::solve_level_distributed(mpi_world(), game, seeds, lower);
+    };
+    options.writes_checkpoint = root;
+  }
+#endif
+  const std::string& file = write.file;
   const auto started = std::chrono::steady_clock::now();
   const OwareDatabase database = OwareDatabase::build(game, *endgame.seeds, options);
+  if (!root) return 0;
   database.save(file);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -32,9 +32,19 @@ std::shared_ptr<const oware::OwareDatabase> database_for_solve(
     const oware::Oware& game, const std::optional<std::string>& file, std::optional<int> seeds,
     bool quiet);
 
+/// What `solve --db FILE` takes beyond the endgame options.
+struct WriteOptions {
+  std::string file;
+  std::string checkpoint;
+  bool resume = false;
+  std::string level_memory = "8G";
+};
+/// Adds --db, --checkpoint, --resume and --level-memory.
+void add_write_options(po::options_description& description, WriteOptions& options);
+
 /// `solve --db FILE`: builds the database up to --endgame-seeds and writes it; prints a
 /// summary. Returns the exit status.
-int write_database(const oware::Oware& game, const EndgameOptions& endgame, const std::string& file,
-                   const std::string& checkpoint, bool resume, bool quiet, bool json);
+int write_database(const oware::Oware& game, const EndgameOptions& endgame,
+                   const WriteOptions& write, bool quiet, bool json);
 
 }  // namespace rastros::tools::oware_cli

@@ -11,7 +11,7 @@
 #include "core/errors.hpp"
 #include "core/parallel_ranges.hpp"
 #include "core/regular_file.hpp"
-#include "games/oware/oware_level_solver.hpp"
+#include "games/oware/oware_level.hpp"
 
 namespace rastros::oware {
 
@@ -27,57 +27,6 @@ constexpr std::string_view kGameName = "oware";
 constexpr std::size_t kHeaderBytes = kBinaryHeaderBytes + 1 + kGameName.size() + 8;
 // No file is this large: a header claiming more is refused before any sum can overflow.
 constexpr std::uint64_t kMostFileBytes = std::uint64_t{1} << 44;
-
-// Ranks are 32-bit node numbers in the level solver.
-constexpr std::uint64_t kMaxLevelSize = std::uint64_t{1} << 32;
-
-// One position's moves: captures are exits valued from `lower`, the others children in the
-// level. An ended game's only exit is rule 4's.
-void add_node(const Oware& game, int seeds, const OwareState& state,
-              const std::vector<std::vector<std::int8_t>>& lower, LevelGraph& graph,
-              std::uint64_t node) {
-  const auto moves = game.legal_moves(state);
-  if (moves.size() == 0) {
-    graph.best_exit[node] = static_cast<std::int8_t>(game.terminal_score(state));
-    return;
-  }
-  int best = kNoExit;
-  int count = 0;
-  for (const OwareMove move : moves) {
-    const OwarePlayed played = game.play(state, move);
-    if (played.gain > 0) {
-      const int after = lower[seeds - played.gain][game.level_rank(played.next)];
-      best = std::max(best, played.gain - after);
-    } else {
-      graph.children[node * graph.stride + count++] =
-          static_cast<std::uint32_t>(game.level_rank(played.next));
-    }
-  }
-  graph.best_exit[node] = static_cast<std::int8_t>(best);
-  graph.child_count[node] = static_cast<std::uint8_t>(count);
-}
-
-LevelGraph level_graph(const Oware& game, int seeds,
-                       const std::vector<std::vector<std::int8_t>>& lower) {
-  const std::uint64_t size = game.level_size(seeds);
-  if (size >= kMaxLevelSize) {
-    throw InputError("level " + std::to_string(seeds) + " of oware with " +
-                     std::to_string(game.houses()) + " houses has " + std::to_string(size) +
-                     " positions, more than a level can hold (2^32)");
-  }
-  LevelGraph graph(size, game.houses());
-  parallel_for_ranges(
-      0, size,
-      [&](std::uint64_t first, std::uint64_t last) {
-        OwareState state = game.level_unrank(seeds, first);
-        for (std::uint64_t rank = first; rank != last; ++rank) {
-          if (rank != first) game.level_next(state);
-          add_node(game, seeds, state, lower, graph, rank);
-        }
-      },
-      8192);
-  return graph;
-}
 
 std::filesystem::path level_file(const std::filesystem::path& directory, int houses, int seeds) {
   return directory /
@@ -113,8 +62,9 @@ std::optional<std::vector<std::int8_t>> load_level(const std::filesystem::path& 
 }  // namespace
 
 std::vector<std::int8_t> OwareDatabase::solve_one_level(
-    const Oware& game, int seeds, const std::vector<std::vector<std::int8_t>>& lower) {
-  return solve_level(level_graph(game, seeds, lower), seeds);
+    const Oware& game, int seeds, const std::vector<std::vector<std::int8_t>>& lower,
+    std::uint64_t level_memory) {
+  return solve_level_within(game, seeds, lower, level_memory);
 }
 
 std::vector<std::uint16_t> OwareDatabase::distances(const Oware& game, int seeds) const {
@@ -124,7 +74,7 @@ std::vector<std::uint16_t> OwareDatabase::distances(const Oware& game, int seeds
   }
   std::vector<std::uint16_t> distances;
   const std::vector<std::int8_t> values =
-      solve_level(level_graph(game, seeds, levels_), seeds, &distances);
+      solve_level_within(game, seeds, levels_, kDefaultLevelMemory, &distances);
   if (values != levels_[seeds]) {
     throw FileError("level " + std::to_string(seeds) +
                     " of the database is not what its rules and the levels below give: run verify");
@@ -149,8 +99,12 @@ OwareDatabase OwareDatabase::build(const Oware& game, int max_seeds, const Build
     if (options.resume && !kept.empty()) level = load_level(kept, game, seeds);
     const bool resumed = level.has_value();
     if (!level) {
-      level = solve_one_level(game, seeds, database.levels_);
-      if (!kept.empty()) save_level(kept, game.houses(), seeds, *level);
+      level = options.solve_level
+                  ? options.solve_level(seeds, database.levels_)
+                  : solve_one_level(game, seeds, database.levels_, options.level_memory);
+      if (!kept.empty() && options.writes_checkpoint) {
+        save_level(kept, game.houses(), seeds, *level);
+      }
     }
     database.levels_.push_back(std::move(*level));
     if (options.progress) options.progress(seeds, database.levels_.back().size(), resumed);

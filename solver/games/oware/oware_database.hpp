@@ -6,7 +6,8 @@
 //
 // Level s is built once the levels below it are known: a capture of g seeds leads to level
 // s - g, and the moves that capture nothing stay in level s, whose graph has cycles; it is
-// solved by oware_level_solver.hpp. The graph of a level is built in parallel (TBB).
+// solved by oware_level_solver.hpp, its graph stored or generated (oware_level.hpp) as memory
+// allows. Each level is built in parallel (TBB).
 //
 // On disk (save/load, core/binary_file.hpp), format 2: magic, format version, the game name,
 // M and K, the levels one after the other, a CRC-32 of each 64 KiB of the levels with the
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "games/oware/oware.hpp"
+#include "games/oware/oware_level.hpp"
 
 namespace rastros::oware {
 
@@ -37,6 +39,15 @@ struct BuildOptions {
   std::filesystem::path checkpoint;
   /// Reads the levels already in `checkpoint` instead of building them again.
   bool resume = false;
+  /// A level whose graph stored would take more (oware_level.hpp) is solved with its edges
+  /// generated: slower, but about 5 bytes a board.
+  std::uint64_t level_memory = kDefaultLevelMemory;
+  /// Solves one level in place of solve_one_level: a build over MPI ranks passes the
+  /// cluster's (cluster/distributed_oware_level.hpp), which every rank calls together.
+  std::function<std::vector<std::int8_t>(int seeds, const LowerLevels& lower)> solve_level;
+  /// Whether this process writes the finished levels to `checkpoint` (one rank of a build over
+  /// MPI does; the others read them on --resume, from a directory they all see).
+  bool writes_checkpoint = true;
   /// Told each finished level, its size and whether it was read from the checkpoint.
   std::function<void(int seeds, std::uint64_t states, bool resumed)> progress;
 };
@@ -50,9 +61,10 @@ class OwareDatabase {
   /// States of every level from 0 to `max_seeds` seeds.
   static std::uint64_t states_up_to(const Oware& game, int max_seeds);
   /// The values of level `seeds` computed from `lower` (levels 0..seeds-1): what build() and
-  /// verify() both do for one level.
+  /// verify() both do for one level, within `level_memory` as BuildOptions says.
   static std::vector<std::int8_t> solve_one_level(
-      const Oware& game, int seeds, const std::vector<std::vector<std::int8_t>>& lower);
+      const Oware& game, int seeds, const std::vector<std::vector<std::int8_t>>& lower,
+      std::uint64_t level_memory = kDefaultLevelMemory);
 
   /// Reads a file written by save(). Throws FileError when it is not one, is damaged, or (when
   /// `game` is given) is of other houses.

@@ -1,20 +1,14 @@
 #include "games/oware/oware_level_solver.hpp"
 
-#include <tbb/enumerable_thread_specific.h>
-
 #include <atomic>
 #include <memory>
 
 #include "core/parallel_ranges.hpp"
+#include "games/oware/level_attractor.hpp"
 
 namespace rastros::oware {
 
 namespace {
-
-using Frontier = std::vector<std::uint32_t>;
-
-// Node status in one threshold's attractor.
-enum Status : std::uint8_t { kOpen = 0, kWin = 1, kLose = 2 };
 
 // The reverse of the level's edges, as offsets into one array of parents.
 struct Parents {
@@ -58,116 +52,30 @@ Parents parents_of(const LevelGraph& graph) {
   return parents;
 }
 
-// One threshold t: marks in `status` the nodes the mover wins (net >= t) or loses (<= -t).
-class Attractor {
+// LevelGraph and its reverse edges, as level_attractor.hpp takes a graph.
+class InMemory {
  public:
-  Attractor(const LevelGraph& graph, const Parents& parents)
-      : graph_(graph), parents_(parents), status_(new std::atomic<std::uint8_t>[graph.size()]),
-        pending_(new std::atomic<std::uint8_t>[graph.size()]) {}
-
-  // Returns whether any node was won or lost. With `rounds`, each decided node's round.
-  bool run(int t, std::vector<std::uint16_t>* rounds) {
-    Frontier frontier = seed(t);
-    const bool any = !frontier.empty();
-    for (std::uint16_t round = 0; !frontier.empty(); round += round < UINT16_MAX) {
-      if (rounds) {
-        for (const std::uint32_t node : frontier) (*rounds)[node] = round;
-      }
-      frontier = step(frontier);
+  explicit InMemory(const LevelGraph& graph) : graph_(graph), parents_(parents_of(graph)) {}
+  std::uint64_t size() const { return graph_.size(); }
+  int best_exit(std::uint64_t node) const { return graph_.best_exit[node]; }
+  int child_count(std::uint64_t node) const { return graph_.child_count[node]; }
+  template <class F>
+  void for_each_parent(std::uint32_t node, F f) const {
+    for (std::uint64_t e = parents_.offsets[node]; e != parents_.offsets[node + 1]; ++e) {
+      f(parents_.nodes[e]);
     }
-    return any;
-  }
-  Status status(std::uint64_t node) const {
-    return static_cast<Status>(status_[node].load(std::memory_order_relaxed));
   }
 
  private:
-  // The exits decide some nodes at once; `pending_` counts the children a node can still
-  // escape to (a node with a good exit can never lose: it gets no count).
-  Frontier seed(int t) {
-    tbb::enumerable_thread_specific<Frontier> found;
-    parallel_for_ranges(0, graph_.size(), [&](std::uint64_t first, std::uint64_t last) {
-      Frontier& local = found.local();
-      for (std::uint64_t i = first; i != last; ++i) {
-        const int exit = graph_.best_exit[i];
-        const bool can_lose = exit == kNoExit || exit <= -t;
-        std::uint8_t status = kOpen;
-        if (exit != kNoExit && exit >= t) status = kWin;
-        if (can_lose && graph_.child_count[i] == 0) status = kLose;
-        status_[i].store(status, std::memory_order_relaxed);
-        pending_[i].store(can_lose ? graph_.child_count[i] : kCannotLose, std::memory_order_relaxed);
-        if (status != kOpen) local.push_back(static_cast<std::uint32_t>(i));
-      }
-    }, 4096);
-    return gather(found);
-  }
-
-  // The parents of the newly decided nodes: a parent of a lost node wins by moving there; a
-  // parent all of whose moves lead to won nodes (and whose exits are bad) loses.
-  Frontier step(const Frontier& frontier) {
-    tbb::enumerable_thread_specific<Frontier> found;
-    parallel_for_ranges(0, frontier.size(), [&](std::size_t first, std::size_t last) {
-      Frontier& local = found.local();
-      for (std::size_t k = first; k != last; ++k) {
-        const std::uint32_t node = frontier[k];
-        const bool lost = status(node) == kLose;
-        for (std::uint64_t e = parents_.offsets[node]; e != parents_.offsets[node + 1]; ++e) {
-          const std::uint32_t parent = parents_.nodes[e];
-          if (lost) {
-            if (decide(parent, kWin)) local.push_back(parent);
-          } else if (pending_[parent].load(std::memory_order_relaxed) != kCannotLose &&
-                     pending_[parent].fetch_sub(1, std::memory_order_relaxed) == 1) {
-            if (decide(parent, kLose)) local.push_back(parent);
-          }
-        }
-      }
-    }, 256);
-    return gather(found);
-  }
-
-  bool decide(std::uint32_t node, Status to) {
-    std::uint8_t open = kOpen;
-    return status_[node].compare_exchange_strong(open, to, std::memory_order_relaxed);
-  }
-
-  static Frontier gather(tbb::enumerable_thread_specific<Frontier>& found) {
-    Frontier all;
-    for (const Frontier& part : found) all.insert(all.end(), part.begin(), part.end());
-    return all;
-  }
-
-  static constexpr std::uint8_t kCannotLose = 255;
   const LevelGraph& graph_;
-  const Parents& parents_;
-  std::unique_ptr<std::atomic<std::uint8_t>[]> status_;
-  std::unique_ptr<std::atomic<std::uint8_t>[]> pending_;
+  Parents parents_;
 };
 
 }  // namespace
 
 std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value,
                                      std::vector<std::uint16_t>* distances) {
-  const std::uint64_t n = graph.size();
-  std::vector<std::int8_t> values(n, 0);
-  if (distances) distances->assign(n, 0);
-  if (n == 0) return values;
-  const Parents parents = parents_of(graph);
-  Attractor attractor(graph, parents);
-  std::vector<std::uint16_t> rounds(distances ? n : 0);
-  // The sets shrink as t grows, so each node keeps the largest t it is won or lost at (and
-  // that threshold's round).
-  for (int t = 1; t <= max_value; ++t) {
-    if (!attractor.run(t, distances ? &rounds : nullptr)) break;
-    parallel_for_ranges(0, n, [&](std::uint64_t first, std::uint64_t last) {
-      for (std::uint64_t i = first; i != last; ++i) {
-        const Status status = attractor.status(i);
-        if (status == kOpen) continue;
-        values[i] = static_cast<std::int8_t>(status == kWin ? t : -t);
-        if (distances) (*distances)[i] = rounds[i];
-      }
-    });
-  }
-  return values;
+  return attractor::solve(InMemory(graph), max_value, distances);
 }
 
 }  // namespace rastros::oware

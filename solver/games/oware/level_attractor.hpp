@@ -1,0 +1,170 @@
+#pragma once
+// The attractors that value one level of Oware (oware_level_solver.hpp), written once for any
+// way of holding the level's graph: a graph in memory with its reverse edges (LevelGraph), or
+// one whose edges are generated when needed (oware_level.hpp: moves forwards, un-moves
+// backwards), which takes a few bytes a position instead of about fifty.
+//
+// A Graph provides:
+//   std::uint64_t size() const;                          nodes 0..size()-1 (fewer than 2^32)
+//   int best_exit(std::uint64_t node) const;             kNoExit, or the best exit's value
+//   int child_count(std::uint64_t node) const;           moves staying in the level (< 255)
+//   void for_each_parent(std::uint32_t node, F f) const; f(parent) once a move parent -> node
+// for_each_parent is called from several threads at once.
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "core/parallel_ranges.hpp"
+#include "games/oware/oware_level_solver.hpp"
+
+namespace rastros::oware::attractor {
+
+using Frontier = std::vector<std::uint32_t>;
+
+// Node status in one threshold's attractor.
+enum Status : std::uint8_t { kOpen = 0, kWin = 1, kLose = 2 };
+
+// Each node's status in one threshold's attractor and its count of children it can still
+// escape to, shared by the threads (and, on a cluster, one rank's slice of a level's nodes).
+class Counters {
+ public:
+  explicit Counters(std::uint64_t nodes)
+      : status_(new std::atomic<std::uint8_t>[checked(nodes)]),
+        pending_(new std::atomic<std::uint8_t>[checked(nodes)]) {}
+
+  // Round 0 of threshold t for a node with this best exit and these children in the level:
+  // returns whether its exits decide it. A node with a good exit can never lose: no count.
+  bool seed(std::uint64_t node, int exit, int children, int t) {
+    const bool can_lose = exit == kNoExit || exit <= -t;
+    std::uint8_t status = kOpen;
+    if (exit != kNoExit && exit >= t) status = kWin;
+    if (can_lose && children == 0) status = kLose;
+    status_[node].store(status, std::memory_order_relaxed);
+    pending_[node].store(can_lose ? static_cast<std::uint8_t>(children) : kCannotLose,
+                         std::memory_order_relaxed);
+    return status != kOpen;
+  }
+
+  // A child of `node` was decided, lost for its own mover or won: a parent of a lost node wins
+  // by moving there; a parent all of whose moves lead to won nodes (and whose exits are bad)
+  // loses. Returns whether this decides `node` (once, whichever thread gets there).
+  bool child_decided(std::uint64_t node, bool child_lost) {
+    if (child_lost) return decide(node, kWin);
+    return pending_[node].load(std::memory_order_relaxed) != kCannotLose &&
+           pending_[node].fetch_sub(1, std::memory_order_relaxed) == 1 && decide(node, kLose);
+  }
+
+  Status status(std::uint64_t node) const {
+    return static_cast<Status>(status_[node].load(std::memory_order_relaxed));
+  }
+
+ private:
+  bool decide(std::uint64_t node, Status to) {
+    std::uint8_t open = kOpen;
+    return status_[node].compare_exchange_strong(open, to, std::memory_order_relaxed);
+  }
+
+  // Levels hold fewer than 2^32 nodes; saying so bounds the allocation for the compiler too.
+  static std::size_t checked(std::uint64_t nodes) {
+    if (nodes > UINT32_MAX) throw std::length_error("a level of 2^32 nodes or more");
+    return static_cast<std::size_t>(nodes);
+  }
+
+  static constexpr std::uint8_t kCannotLose = 255;
+  std::unique_ptr<std::atomic<std::uint8_t>[]> status_;
+  std::unique_ptr<std::atomic<std::uint8_t>[]> pending_;
+};
+
+// The frontiers the threads found, end to end.
+inline Frontier gather(oneapi::tbb::enumerable_thread_specific<Frontier>& found) {
+  Frontier all;
+  for (const Frontier& part : found) all.insert(all.end(), part.begin(), part.end());
+  return all;
+}
+
+// One threshold t: marks the nodes the mover wins (net >= t) or loses (<= -t).
+template <class Graph>
+class Attractor {
+ public:
+  explicit Attractor(const Graph& graph) : graph_(graph), counters_(graph.size()) {}
+
+  // Returns whether any node was won or lost. With `rounds`, each decided node's round.
+  bool run(int t, std::vector<std::uint16_t>* rounds) {
+    Frontier frontier = seed(t);
+    const bool any = !frontier.empty();
+    for (std::uint16_t round = 0; !frontier.empty(); round += round < UINT16_MAX) {
+      if (rounds) {
+        for (const std::uint32_t node : frontier) (*rounds)[node] = round;
+      }
+      frontier = step(frontier);
+    }
+    return any;
+  }
+  Status status(std::uint64_t node) const { return counters_.status(node); }
+
+ private:
+  Frontier seed(int t) {
+    oneapi::tbb::enumerable_thread_specific<Frontier> found;
+    parallel_for_ranges(0, graph_.size(), [&](std::uint64_t first, std::uint64_t last) {
+      Frontier& local = found.local();
+      for (std::uint64_t i = first; i != last; ++i) {
+        if (counters_.seed(i, graph_.best_exit(i), graph_.child_count(i), t)) {
+          local.push_back(static_cast<std::uint32_t>(i));
+        }
+      }
+    }, 4096);
+    return gather(found);
+  }
+
+  // The parents of the newly decided nodes.
+  Frontier step(const Frontier& frontier) {
+    oneapi::tbb::enumerable_thread_specific<Frontier> found;
+    parallel_for_ranges(0, frontier.size(), [&](std::size_t first, std::size_t last) {
+      Frontier& local = found.local();
+      for (std::size_t k = first; k != last; ++k) {
+        const std::uint32_t node = frontier[k];
+        const bool lost = status(node) == kLose;
+        graph_.for_each_parent(node, [&](std::uint32_t parent) {
+          if (counters_.child_decided(parent, lost)) local.push_back(parent);
+        });
+      }
+    }, 256);
+    return gather(found);
+  }
+
+  const Graph& graph_;
+  Counters counters_;
+};
+
+/// solve_level's values (and distances) for any Graph.
+template <class Graph>
+std::vector<std::int8_t> solve(const Graph& graph, int max_value,
+                               std::vector<std::uint16_t>* distances) {
+  const std::uint64_t n = graph.size();
+  std::vector<std::int8_t> values(n, 0);
+  if (distances) distances->assign(n, 0);
+  if (n == 0) return values;
+  Attractor<Graph> attractor(graph);
+  std::vector<std::uint16_t> rounds(distances ? n : 0);
+  // The sets shrink as t grows, so each node keeps the largest t it is won or lost at (and
+  // that threshold's round).
+  for (int t = 1; t <= max_value; ++t) {
+    if (!attractor.run(t, distances ? &rounds : nullptr)) break;
+    parallel_for_ranges(0, n, [&](std::uint64_t first, std::uint64_t last) {
+      for (std::uint64_t i = first; i != last; ++i) {
+        const Status status = attractor.status(i);
+        if (status == kOpen) continue;
+        values[i] = static_cast<std::int8_t>(status == kWin ? t : -t);
+        if (distances) (*distances)[i] = rounds[i];
+      }
+    });
+  }
+  return values;
+}
+
+}  // namespace rastros::oware::attractor
