@@ -22,10 +22,10 @@ using oware::attractor::Counters;
 using oware::attractor::Frontier;
 
 // Frontier boards un-sown per exchange, so that one exchange stays well within 2^31 bytes.
-constexpr std::size_t kChunk = std::size_t{1} << 20;
+constexpr std::size_t kFrontierChunk = std::size_t{1} << 20;
 
 // A message: the parent's rank in the level, and whether the child it moves to was lost.
-std::uint64_t message(std::uint32_t parent, bool child_lost) {
+std::uint64_t parent_message(std::uint32_t parent, bool child_lost) {
   return std::uint64_t{parent} << 1 | (child_lost ? 1 : 0);
 }
 
@@ -83,13 +83,13 @@ class LevelShare {
   // chunk of the frontier an exchange; every rank takes part in as many exchanges as the rank
   // with the largest frontier needs.
   Frontier round(const Frontier& frontier) {
-    const std::uint64_t chunks = (frontier.size() + kChunk - 1) / kChunk;
+    const std::uint64_t chunks = (frontier.size() + kFrontierChunk - 1) / kFrontierChunk;
     const std::uint64_t exchanges =
         boost::mpi::all_reduce(world_, chunks, boost::mpi::maximum<std::uint64_t>());
     Frontier next;
     for (std::uint64_t c = 0; c < exchanges; ++c) {
-      const std::size_t begin = std::min<std::size_t>(c * kChunk, frontier.size());
-      const std::size_t end = std::min<std::size_t>(begin + kChunk, frontier.size());
+      const std::size_t begin = std::min<std::size_t>(c * kFrontierChunk, frontier.size());
+      const std::size_t end = std::min<std::size_t>(begin + kFrontierChunk, frontier.size());
       apply(exchange(messages(std::span(frontier).subspan(begin, end - begin))), next);
     }
     return next;
@@ -107,7 +107,7 @@ class LevelShare {
         oware::for_each_unmove(game_, game_.level_unrank(seeds_, board),
                                [&](const oware::OwareState& parent) {
           const auto rank = static_cast<std::uint32_t>(game_.level_rank(parent));
-          local[static_cast<std::size_t>(owner(rank))].push_back(message(rank, lost));
+          local[static_cast<std::size_t>(owner(rank))].push_back(parent_message(rank, lost));
         });
       }
     }, 256);
