@@ -211,6 +211,20 @@ check "oware database of 6 seeds on 2 ranks resumed to 11 on 3: byte-identical f
   cmp -s "$WORK/oware.odb" "$WORK/oware-resumed.odb"
 "$RASTROS" verify --game oware --houses 3 --db "$WORK/oware-3.odb" >/dev/null
 check "the 3-rank oware database passes verify" test $? -eq 0
+# A checkpoint that the ranks do not all see (a relative DIR from two working directories, one
+# holding levels 0..5): refused on every rank, exit 2, no file.
+mkdir -p "$WORK/wa" "$WORK/wb"
+rastros_path=$(realpath "$RASTROS")
+(cd "$WORK/wa" && "$rastros_path" solve --game oware --houses 3 --db p.odb --endgame-seeds 5 \
+  --checkpoint ck --quiet >/dev/null)
+"$MPIRUN" --allow-run-as-root --oversubscribe \
+  -np 1 -wdir "$WORK/wa" "$rastros_path" solve --game oware --houses 3 --db "$WORK/split.odb" \
+  --endgame-seeds 8 --checkpoint ck --resume --quiet : \
+  -np 1 -wdir "$WORK/wb" "$rastros_path" solve --game oware --houses 3 --db "$WORK/split.odb" \
+  --endgame-seeds 8 --checkpoint ck --resume --quiet >/dev/null 2>"$WORK/split.err"
+check "oware checkpoint seen by one rank only: exit 2 (got $?)" test $? -eq 2
+check "oware checkpoint seen by one rank only: says so" grep -q "do not all find level 0" "$WORK/split.err"
+check "oware checkpoint seen by one rank only: no file" test ! -e "$WORK/split.odb"
 
 # -- Errors ------------------------------------------------------------------------------------
 mpi 2 map --board 9x9 >/dev/null 2>"$WORK/error.err"

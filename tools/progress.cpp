@@ -56,7 +56,10 @@ double physical_memory_bytes() {
   return static_cast<double>(pages) * static_cast<double>(page_size);
 }
 
-std::size_t parse_memory_size(const std::string& text) {
+namespace {
+
+// "512M" and the like in bytes; 0 only when `zero` allows it. Throws InputError.
+double parse_bytes(const std::string& text, bool zero) {
   std::size_t used = 0;
   double number = 0;
   // Digits and a point only: std::stod alone would also take leading blanks, "inf", "nan",
@@ -84,20 +87,31 @@ std::size_t parse_memory_size(const std::string& text) {
     scale = 1024.0 * 1024 * 1024;
   else if (unit == "T" || unit == "t")
     scale = 1024.0 * 1024 * 1024 * 1024;
-  if (used == 0 || scale == 0 || !(number > 0) || number * scale > 1e15) {
+  if (used == 0 || scale == 0 || !(number > 0 || (zero && number == 0)) || number * scale > 1e15) {
     throw InputError("malformed memory size " + quote_input(text) +
                      ": expected a number with K, M or G, such as 512M");
   }
+  return number * scale;
+}
+
+}  // namespace
+
+std::size_t parse_size(const std::string& text) {
+  return static_cast<std::size_t>(parse_bytes(text, true));
+}
+
+std::size_t parse_memory_size(const std::string& text) {
+  const double bytes = parse_bytes(text, false);
   // A size the machine cannot hold would be accepted (tables are mapped lazily) and then end in
   // the kernel's out-of-memory killer deep into a search: refused here instead.
   const double physical = physical_memory_bytes();
-  if (physical > 0 && number * scale > physical) {
+  if (physical > 0 && bytes > physical) {
     char available[32];
     std::snprintf(available, sizeof available, "%.1f GiB", physical / (1024.0 * 1024 * 1024));
     throw InputError("--memory " + escape_control(text) + " is more than this machine's " +
                      available);
   }
-  return static_cast<std::size_t>(number * scale);
+  return static_cast<std::size_t>(bytes);
 }
 
 }  // namespace rastros::tools

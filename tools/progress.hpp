@@ -33,7 +33,10 @@ class ProgressReporter {
 std::string human_count(double value);
 /// The machine's physical memory in bytes (0 when the system does not say).
 double physical_memory_bytes();
-/// Parses "512M", "2G", "1.5GiB", "65536" into bytes. Throws InputError.
+/// Parses "512M", "2G", "1.5GiB", "65536" into bytes; refuses more than the machine has (a
+/// size to allocate). Throws InputError.
 std::size_t parse_memory_size(const std::string& text);
+/// The same, "0" accepted, whatever the machine has (a threshold, not an allocation).
+std::size_t parse_size(const std::string& text);
 
 }  // namespace rastros::tools

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "cluster/word_exchange.hpp"
+#include "core/errors.hpp"
 #include "core/parallel_ranges.hpp"
 #include "games/oware/level_attractor.hpp"
 
@@ -43,8 +44,10 @@ class LevelShare {
         values_(last_ - first_, 0) {
     // The same on every rank: all refuse together.
     if (game.level_size(seeds) > INT32_MAX) {
-      throw std::length_error("distributed oware level: level " + std::to_string(seeds) +
-                              " exceeds MPI's 2^31 bytes for its gathering");
+      throw InputError("level " + std::to_string(seeds) + " has " +
+                       std::to_string(game.level_size(seeds)) +
+                       " boards; under mpirun a level is gathered whole through MPI's int "
+                       "counts, so at most 2^31 - 1: lower --endgame-seeds");
     }
     oware::level_exits(game, seeds, lower, first_, last_, best_exit_.data(), child_count_.data());
   }
@@ -180,6 +183,17 @@ class LevelShare {
 };
 
 }  // namespace
+
+void agree_on_checkpoint_level(const boost::mpi::communicator& world, int seeds, bool found,
+                               const std::string& directory) {
+  const bool all = boost::mpi::all_reduce(world, found, std::logical_and<bool>());
+  const bool any = boost::mpi::all_reduce(world, found, std::logical_or<bool>());
+  if (all != any) {
+    throw InputError("the ranks do not all find level " + std::to_string(seeds) +
+                     " in the checkpoint " + directory +
+                     ": it must be one directory that every rank sees");
+  }
+}
 
 std::vector<std::int8_t> solve_level_distributed(const boost::mpi::communicator& world,
                                                  const oware::Oware& game, int seeds,

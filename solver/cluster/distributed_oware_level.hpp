@@ -15,6 +15,7 @@
 
 #include <boost/mpi/communicator.hpp>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "games/oware/oware.hpp"
@@ -23,11 +24,16 @@
 namespace rastros::cluster {
 
 /// Level `seeds` of `game`'s houses from `lower` (levels 0..seeds-1), on every rank of `world`
-/// together; every rank returns the whole level. Throws InputError as level_graph does, and
-/// std::length_error (on every rank) when one rank's share of an exchange or of the level
-/// passes MPI's 2^31 bytes: more ranks are needed.
+/// together; every rank returns the whole level. Throws InputError on every rank for a level
+/// of 2^31 boards or more (gathered whole through MPI's int counts) and std::length_error when
+/// an exchange passes MPI's 2^31 bytes.
 std::vector<std::int8_t> solve_level_distributed(const boost::mpi::communicator& world,
                                                  const oware::Oware& game, int seeds,
                                                  const oware::LowerLevels& lower);
+
+/// Checks that every rank of `world` `found` level `seeds` in the checkpoint `directory`, or
+/// none did; else throws InputError on every rank (the ranks would solve different levels).
+void agree_on_checkpoint_level(const boost::mpi::communicator& world, int seeds, bool found,
+                               const std::string& directory);
 
 }  // namespace rastros::cluster

@@ -42,7 +42,7 @@ BuildOptions progress_options(bool quiet, const Oware& game,
       if (resumed) {
         std::cerr << " (read from the checkpoint)";
       } else if (!level_graph_fits(game, seeds, level_memory)) {
-        std::cerr << " (moves generated: its graph stored would pass --level-memory)";
+        std::cerr << " (moves generated)";
       }
       std::cerr << ", " << static_cast<long long>(elapsed) << " s\n";
     };
@@ -87,8 +87,8 @@ void add_write_options(po::options_description& description, WriteOptions& optio
       "with --checkpoint: read the levels already finished")(
       "level-memory", po::value(&options.level_memory)->default_value(options.level_memory),
       "with --db: a level whose graph stored would take more memory than this (6 houses: 61 "
-      "bytes a position) is solved with its moves generated as needed instead, about 5 bytes a "
-      "position and about 1.6 times slower");
+      "bytes a position) is solved with its moves generated as needed instead, about 5 to 9 "
+      "bytes a position and 1.5 to 2.5 times slower; 0: every level (under mpirun: always)");
 }
 
 int write_database(const Oware& game, const EndgameOptions& endgame, const WriteOptions& write,
@@ -96,8 +96,10 @@ int write_database(const Oware& game, const EndgameOptions& endgame, const Write
   if (!endgame.seeds) throw InputError("solve --game oware --db FILE needs --endgame-seeds K");
   if (write.resume && write.checkpoint.empty()) throw InputError("--resume needs --checkpoint DIR");
   const bool root = mpi_rank() == 0;
-  BuildOptions options =
-      progress_options(quiet || !root, game, parse_memory_size(write.level_memory));
+  // Under MPI every level is generated (each rank holds a range of its boards).
+  const std::uint64_t parsed = parse_size(write.level_memory);
+  const std::uint64_t level_memory = mpi_size() > 1 ? 0 : parsed;
+  BuildOptions options = progress_options(quiet || !root, game, level_memory);
   options.checkpoint = write.checkpoint;
   options.resume = write.resume;
 #ifdef RASTROS_HAVE_MPI
@@ -108,6 +110,9 @@ int write_database(const Oware& game, const EndgameOptions& endgame, const Write
       return cluster::solve_level_distributed(mpi_world(), game, seeds, lower);
     };
     options.writes_checkpoint = root;
+    options.agree_on_checkpoint = [&write](int seeds, bool found) {
+      cluster::agree_on_checkpoint_level(mpi_world(), seeds, found, write.checkpoint);
+    };
   }
 #endif
   const std::string& file = write.file;

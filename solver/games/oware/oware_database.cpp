@@ -97,6 +97,7 @@ OwareDatabase OwareDatabase::build(const Oware& game, int max_seeds, const Build
                           : level_file(options.checkpoint, game.houses(), seeds);
     std::optional<std::vector<std::int8_t>> level;
     if (options.resume && !kept.empty()) level = load_level(kept, game, seeds);
+    if (options.agree_on_checkpoint) options.agree_on_checkpoint(seeds, level.has_value());
     const bool resumed = level.has_value();
     if (!level) {
       level = options.solve_level

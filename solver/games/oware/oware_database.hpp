@@ -39,8 +39,8 @@ struct BuildOptions {
   std::filesystem::path checkpoint;
   /// Reads the levels already in `checkpoint` instead of building them again.
   bool resume = false;
-  /// A level whose graph stored would take more (oware_level.hpp) is solved with its edges
-  /// generated: slower, but about 5 bytes a board.
+  /// A level whose graph stored would take more (oware_level.hpp) is solved with its moves
+  /// generated: slower, but about 5 bytes a board and its frontiers.
   std::uint64_t level_memory = kDefaultLevelMemory;
   /// Solves one level in place of solve_one_level: a build over MPI ranks passes the
   /// cluster's (cluster/distributed_oware_level.hpp), which every rank calls together.
@@ -48,6 +48,9 @@ struct BuildOptions {
   /// Whether this process writes the finished levels to `checkpoint` (one rank of a build over
   /// MPI does; the others read them on --resume, from a directory they all see).
   bool writes_checkpoint = true;
+  /// Told, for each level, whether this process found it in the checkpoint (with `resume`):
+  /// a build over MPI checks there that every rank found the same, and throws if not.
+  std::function<void(int seeds, bool found)> agree_on_checkpoint;
   /// Told each finished level, its size and whether it was read from the checkpoint.
   std::function<void(int seeds, std::uint64_t states, bool resumed)> progress;
 };

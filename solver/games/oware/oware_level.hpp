@@ -1,13 +1,14 @@
 #pragma once
 // One level of Oware's endgame databases (the boards with the same seeds on the board) as a
 // graph for oware_level_solver.hpp, held two ways:
-// - level_graph(): every move's target stored, then the reverse edges built: about 54 bytes a
-//   board while the level is solved;
+// - level_graph(): every move's target stored, then the reverse edges built: up to 8·M + 13
+//   bytes a board while the level is solved (stored_bytes_per_board);
 // - solve_generated_level(): nothing of the edges stored. Each board keeps its best exit and
 //   its number of moves that stay in the level (2 bytes); the attractors find a board's
 //   parents when they need them by un-sowing (for_each_unmove), and the attractors' own
-//   counters take 2 more. About 5 bytes a board, so memory no longer bounds the levels; the
-//   price is un-sowing each board once per threshold it is decided at.
+//   counters take 2 more and the value 1: 5 bytes a board, and the frontiers of the attractors'
+//   rounds (about 8.5 in all on 6 houses at 22 seeds), so memory no longer bounds the levels
+//   before time does; the price is un-sowing each board once per threshold it is decided at.
 // Both give the same values: the tests compare them level by level.
 
 #include <algorithm>
