@@ -37,7 +37,7 @@ Cell cell_of(const Board& board, Square square, const std::optional<StartSquareO
   return {fill, label, tooltip};
 }
 
-void legend(Svg& svg, int y) {
+void map_legend(Svg& svg, int y) {
   svg.legend(kMargin, y, {{"W win", kWinColour}, {"L loss", kLossColour}, {"D draw", kDrawColour}},
              62, 11);
   svg.text(kMargin, y + 16, "value for player 1 moving first; number: remoteness in plies", 11);
@@ -55,7 +55,7 @@ std::string map_svg(const Rastros& rastros, const std::vector<StartSquareOutcome
   svg.text(kMargin, 20, "Start-square map, " + board.name() + ", " +
                             std::string(steps_name(board.steps())) + " steps, " +
                             std::string(rules_name(rastros.stuck_rule())) + " rules", 14);
-  legend(svg, 42);
+  map_legend(svg, 42);
   const int top = kHeader + kMargin;
   for (int rank = 0; rank < board.height(); ++rank) {
     const int y = top + (board.height() - 1 - rank) * kCell;

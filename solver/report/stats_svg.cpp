@@ -91,7 +91,7 @@ void bar_panel(Svg& svg, double top, const std::string& title, const std::string
   svg.text((kLeft + kWidth - kRight) / 2, bottom + 32, index_name, 12, "middle");
 }
 
-void legend(Svg& svg, double y) {
+void stats_legend(Svg& svg, double y) {
   const double x = svg.legend(
       kLeft, y, {{"win", kWinColour}, {"draw", kDrawColour}, {"loss", kLossColour}}, 64);
   svg.text(x, y, "(value for the side to move)", 12);
@@ -116,7 +116,7 @@ std::string short_count(double count) {
 std::string stats_svg(const DatabaseStats& stats, const std::string& title) {
   Svg svg(kWidth, 2 * kPanelHeight + 60);
   svg.text(kLeft, 22, title, 15);
-  legend(svg, 46);
+  stats_legend(svg, 46);
   bar_panel(svg, 55, "Positions by layer (squares left in the snail's region)", "layer",
             stats.by_layer);
   bar_panel(svg, 55 + kPanelHeight, "Positions by remoteness (plies to the end; draws have none)",

@@ -13,11 +13,6 @@ int empties(const Reversi& game, const ReversiPosition& position) {
   return count(game.geometry().inside & ~(position.black | position.white));
 }
 
-bool is_legal(const Reversi& game, const ReversiPosition& position, ReversiMove move) {
-  const ReversiMoveList moves = game.legal_moves(search_state(position));
-  return std::find(moves.begin(), moves.end(), move) != moves.end();
-}
-
 }  // namespace
 
 // Measured (docs/commands.md): every move's exact score of FFO #40 (8×8, 20 empties) takes

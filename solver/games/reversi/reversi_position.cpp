@@ -113,14 +113,14 @@ std::vector<std::string_view> words(std::string_view text) {
   return out;
 }
 
+}  // namespace
+
 bool is_legal(const Reversi& game, const ReversiPosition& position, ReversiMove move) {
   for (const ReversiMove legal : game.legal_moves(search_state(position))) {
     if (legal == move) return true;
   }
   return false;
 }
-
-}  // namespace
 
 ReversiInput resolve_reversi_input(std::string_view board, const std::optional<std::string>& moves,
                                    const std::optional<std::string>& position) {

@@ -45,6 +45,9 @@ struct ReversiInput {
   ReversiPosition position;
 };
 
+/// Whether `move` (a square or a pass) is legal for the side to move of `position`.
+bool is_legal(const Reversi& game, const ReversiPosition& position, ReversiMove move);
+
 /// "8x8" -> 8. Throws InputError for anything but 4x4, 6x6, 8x8.
 int parse_board_size(std::string_view text);
 
