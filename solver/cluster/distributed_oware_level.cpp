@@ -58,7 +58,7 @@ class LevelShare {
       Frontier frontier = seed(t);
       if (!any_rank(!frontier.empty())) break;
       while (any_rank(!frontier.empty())) frontier = round(frontier);
-      record(t);
+      oware::attractor::record(counters_, values_.size(), t, values_.data());
     }
     return gather();
   }
@@ -70,16 +70,9 @@ class LevelShare {
   int owner(std::uint32_t board) const { return static_cast<int>(board / per_rank_); }
 
   Frontier seed(int t) {
-    oneapi::tbb::enumerable_thread_specific<Frontier> found;
-    parallel_for_ranges(0, values_.size(), [&](std::size_t first, std::size_t last) {
-      Frontier& local = found.local();
-      for (std::size_t i = first; i != last; ++i) {
-        if (counters_.seed(i, best_exit_[i], child_count_[i], t)) {
-          local.push_back(static_cast<std::uint32_t>(first_ + i));
-        }
-      }
-    }, 4096);
-    return oware::attractor::gather(found);
+    return oware::attractor::seed_all(
+        counters_, values_.size(), first_, [&](std::uint64_t i) { return best_exit_[i]; },
+        [&](std::uint64_t i) { return child_count_[i]; }, t);
   }
 
   // One round: the parents of the boards decided in the last one, told to their owners, a
@@ -143,17 +136,6 @@ class LevelShare {
     }, 4096);
     const Frontier decided = oware::attractor::gather(found);
     next.insert(next.end(), decided.begin(), decided.end());
-  }
-
-  // Threshold t's sets shrink as t grows: each board keeps the largest t it is decided at.
-  void record(int t) {
-    parallel_for_ranges(0, values_.size(), [&](std::size_t first, std::size_t last) {
-      for (std::size_t i = first; i != last; ++i) {
-        const auto status = counters_.status(i);
-        if (status == oware::attractor::kOpen) continue;
-        values_[i] = static_cast<std::int8_t>(status == oware::attractor::kWin ? t : -t);
-      }
-    });
   }
 
   std::vector<std::int8_t> gather() const {

@@ -37,7 +37,7 @@ struct WriteOptions {
   std::string file;
   std::string checkpoint;
   bool resume = false;
-  std::string level_memory = "8G";
+  std::string level_memory = std::to_string(oware::kDefaultLevelMemory >> 30) + "G";
 };
 /// Adds --db, --checkpoint, --resume and --level-memory.
 void add_write_options(po::options_description& description, WriteOptions& options);

@@ -87,6 +87,39 @@ inline Frontier gather(oneapi::tbb::enumerable_thread_specific<Frontier>& found)
   return all;
 }
 
+// Round 0 of threshold t over the nodes [0, n) of `counters`, node i known elsewhere as
+// first + i (a rank's share of a level starts at its first board): the nodes their exits
+// decide, by their outside numbers. exit(i) and children(i) are node i's.
+template <class Exit, class Children>
+Frontier seed_all(Counters& counters, std::uint64_t n, std::uint64_t first, const Exit& exit,
+                  const Children& children, int t) {
+  oneapi::tbb::enumerable_thread_specific<Frontier> found;
+  parallel_for_ranges(0, n, [&](std::uint64_t begin, std::uint64_t end) {
+    Frontier& local = found.local();
+    for (std::uint64_t i = begin; i != end; ++i) {
+      if (counters.seed(i, exit(i), children(i), t)) {
+        local.push_back(static_cast<std::uint32_t>(first + i));
+      }
+    }
+  }, 4096);
+  return gather(found);
+}
+
+// After threshold t's rounds: every node of the n in `counters` decided at t takes t (won) or
+// -t (lost) as its value, and with `rounds` its round as its distance. The sets shrink as t
+// grows, so each node keeps the largest t it is won or lost at.
+inline void record(const Counters& counters, std::uint64_t n, int t, std::int8_t* values,
+                   const std::uint16_t* rounds = nullptr, std::uint16_t* distances = nullptr) {
+  parallel_for_ranges(0, n, [&](std::uint64_t first, std::uint64_t last) {
+    for (std::uint64_t i = first; i != last; ++i) {
+      const Status status = counters.status(i);
+      if (status == kOpen) continue;
+      values[i] = static_cast<std::int8_t>(status == kWin ? t : -t);
+      if (distances) distances[i] = rounds[i];
+    }
+  });
+}
+
 // One threshold t: marks the nodes the mover wins (net >= t) or loses (<= -t).
 template <class Graph>
 class Attractor {
@@ -106,19 +139,13 @@ class Attractor {
     return any;
   }
   Status status(std::uint64_t node) const { return counters_.status(node); }
+  const Counters& counters() const { return counters_; }
 
  private:
   Frontier seed(int t) {
-    oneapi::tbb::enumerable_thread_specific<Frontier> found;
-    parallel_for_ranges(0, graph_.size(), [&](std::uint64_t first, std::uint64_t last) {
-      Frontier& local = found.local();
-      for (std::uint64_t i = first; i != last; ++i) {
-        if (counters_.seed(i, graph_.best_exit(i), graph_.child_count(i), t)) {
-          local.push_back(static_cast<std::uint32_t>(i));
-        }
-      }
-    }, 4096);
-    return gather(found);
+    return seed_all(
+        counters_, graph_.size(), 0, [&](std::uint64_t i) { return graph_.best_exit(i); },
+        [&](std::uint64_t i) { return graph_.child_count(i); }, t);
   }
 
   // The parents of the newly decided nodes.
@@ -151,18 +178,10 @@ std::vector<std::int8_t> solve(const Graph& graph, int max_value,
   if (n == 0) return values;
   Attractor<Graph> attractor(graph);
   std::vector<std::uint16_t> rounds(distances ? n : 0);
-  // The sets shrink as t grows, so each node keeps the largest t it is won or lost at (and
-  // that threshold's round).
   for (int t = 1; t <= max_value; ++t) {
     if (!attractor.run(t, distances ? &rounds : nullptr)) break;
-    parallel_for_ranges(0, n, [&](std::uint64_t first, std::uint64_t last) {
-      for (std::uint64_t i = first; i != last; ++i) {
-        const Status status = attractor.status(i);
-        if (status == kOpen) continue;
-        values[i] = static_cast<std::int8_t>(status == kWin ? t : -t);
-        if (distances) (*distances)[i] = rounds[i];
-      }
-    });
+    record(attractor.counters(), n, t, values.data(), rounds.data(),
+           distances ? distances->data() : nullptr);
   }
   return values;
 }
