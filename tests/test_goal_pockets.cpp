@@ -17,6 +17,7 @@
 #include "reference_minimax.hpp"
 #include "search/solver.hpp"
 #include "slimed_positions.hpp"
+#include "sample_scale.hpp"
 
 namespace rastros {
 namespace {
@@ -175,7 +176,8 @@ TEST(GoalPockets, SolverAgreesWithMinimax) {
     options.goal_pocket_max_squares = 64;
     Solver no_limit(game, options);
     int checked = 0;
-    for (const Position& position : random_positions(board, 1500, rng, 0.2)) {
+    const int samples = rastros::testing_scale::samples(1500);  // sample_scale.hpp
+    for (const Position& position : random_positions(board, samples, rng, 0.2)) {
       // Big regions take the minimax too long; small ones hold no pockets worth a test.
       const int region_size = count(region_of(board, position.snail, position.free));
       if (game.has_ended(position) || region_size > 18 || region_size < 12) continue;
@@ -186,7 +188,7 @@ TEST(GoalPockets, SolverAgreesWithMinimax) {
       EXPECT_EQ(no_limit.solve(position).value == Value::win, expected)
           << board.name() << " " << position_string(board, position);
     }
-    EXPECT_GT(checked, 100) << board.name();
+    EXPECT_GT(checked, rastros::testing_scale::samples(100)) << board.name();
   }
 }
 

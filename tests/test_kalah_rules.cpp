@@ -25,6 +25,7 @@
 #include "games/kalah/kalah_position.hpp"
 #include "kalah_reference.hpp"
 #include "kalah_test_variant.hpp"
+#include "sample_scale.hpp"
 
 namespace {
 
@@ -385,7 +386,7 @@ TEST(KalahRules, PlayAgainstReferenceOnEveryStateOfSmallVariants) {
     const RefGame rg = ref_game(v);
     unsigned long long count = 0;
     for (int s = 0; s <= rg.total(); ++s) count += ref::ref_distributions(2 * v.houses, s);
-    if (count > 150000) continue;
+    if (count > (rastros::testing_scale::kSanitized ? 40000 : 150000)) continue;
     const Kalah game = lib_game(v);
     for (int s = 0; s <= rg.total(); ++s) {
       ref::ref_for_each_distribution(2 * v.houses, s, [&](const std::vector<int>& view) {
@@ -407,7 +408,7 @@ TEST(KalahRules, PlayAgainstReferenceOnEveryStateOfSmallVariants) {
     }
   }
   EXPECT_EQ(reported, 0);
-  EXPECT_GT(states, 100000);
+  EXPECT_GT(states, rastros::testing_scale::kSanitized ? 20000 : 100000);
 }
 
 // Random games played to the end through the notation: parse_moves of the game's text gives

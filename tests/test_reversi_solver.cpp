@@ -15,6 +15,7 @@
 #include "games/reversi/reversi_position.hpp"
 #include "games/reversi/reversi_solver.hpp"
 #include "reversi_reference.hpp"
+#include "sample_scale.hpp"
 
 namespace rastros::reversi {
 namespace {
@@ -44,7 +45,7 @@ void check_random(int n, int empties, int count, std::uint64_t seed) {
   const Reversi game(n);
   std::mt19937_64 random(seed);
   ReversiSolver solver(game, kSmallTable);
-  for (int i = 0; i < count; ++i) {
+  for (int i = 0; i < rastros::testing_scale::samples(count); ++i) {
     const ReversiState state = reference::random_game_state(random, game, empties);
     const int expected = reference::minimax(reference::from_state(state, n));
     ASSERT_EQ(solver.score(state), expected) << i;

@@ -26,6 +26,7 @@
 #include "rastros/region.hpp"
 #include "reference_minimax.hpp"
 #include "search/solver.hpp"
+#include "sample_scale.hpp"
 
 namespace rastros {
 namespace {
@@ -574,13 +575,13 @@ void check_random_positions(StuckRule rule, std::uint32_t seed, int* draws_seen)
     std::vector<RefPosition> positions;
     {
       ReferenceMinimax generator(reference_rules(variant));
-      for (int i = 0; i < spec.games; ++i) {
+      for (int i = 0; i < rastros::testing_scale::samples(spec.games); ++i) {
         const int plies = std::uniform_int_distribution<int>(spec.min_plies, spec.max_plies)(rng);
         // Mostly from the default start, sometimes from a random one.
         const RefSquare from = i % 4 == 3 ? random_non_goal(generator, rng) : start;
         positions.push_back(random_game(generator, from, plies, rng));
       }
-      for (int i = 0; i < spec.setups; ++i) {
+      for (int i = 0; i < rastros::testing_scale::samples(spec.setups); ++i) {
         const int slimed =
             std::uniform_int_distribution<int>(spec.min_slimed, spec.max_slimed)(rng);
         const RefPosition setup = random_setup(generator, slimed, rng);
@@ -671,8 +672,9 @@ TEST(SolverReference, OneGoalLeftPositions) {
       Solver with_defaults(rules, with_table(defaults, std::size_t{4} << 20));
       Solver value_only(rules, with_table(value_only_everywhere, std::size_t{4} << 20));
       Solver only_rule(rules, with_table(rule_alone, std::size_t{4} << 20));
+      const int per_side = rastros::testing_scale::samples(20);
       int found[2] = {0, 0};  // positions whose reachable goal is the mover's / the opponent's
-      for (int attempt = 0; attempt < 4000 && found[0] + found[1] < 40; ++attempt) {
+      for (int attempt = 0; attempt < 4000 && found[0] + found[1] < 2 * per_side; ++attempt) {
         ReferenceMinimax reference(reference_rules(variant));
         const int slimed = std::uniform_int_distribution<int>(min_slimed, max_slimed)(rng);
         const RefPosition setup = random_setup(reference, slimed, rng);
@@ -680,7 +682,7 @@ TEST(SolverReference, OneGoalLeftPositions) {
         const SquareMask region = region_of(board, position.snail, position.free);
         const bool mine = region & bit(board.goal_of(position.to_move));
         const bool theirs = region & bit(board.goal_of(opponent(position.to_move)));
-        if (mine == theirs || found[mine ? 0 : 1] >= 20) continue;
+        if (mine == theirs || found[mine ? 0 : 1] >= per_side) continue;
         ++found[mine ? 0 : 1];
         const RefOutcome expected = reference.solve(setup);
         for (Solver* solver : {&with_defaults, &value_only, &only_rule}) {
@@ -690,9 +692,9 @@ TEST(SolverReference, OneGoalLeftPositions) {
           }
         }
       }
-      EXPECT_EQ(found[0], 20) << variant_name(variant)
+      EXPECT_EQ(found[0], per_side) << variant_name(variant)
                               << ": too few positions with only the mover's goal in reach";
-      EXPECT_EQ(found[1], 20) << variant_name(variant)
+      EXPECT_EQ(found[1], per_side) << variant_name(variant)
                               << ": too few positions with only the opponent's goal in reach";
     }
   }

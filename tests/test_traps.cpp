@@ -12,6 +12,7 @@
 #include "rastros/traps.hpp"
 #include "reference_minimax.hpp"
 #include "slimed_positions.hpp"
+#include "sample_scale.hpp"
 
 namespace rastros {
 namespace {
@@ -116,7 +117,8 @@ TEST(Traps, WinWithinFivePliesByThePlainMinimax) {
     if (board.square_count() > 30) continue;  // the minimax of the fuller 6x6 positions is slow
     const Rastros game = Rastros::for_positions(board, std::nullopt, rule);
     int traps = 0;
-    for (const Position& position : random_positions(board, 1500, rng, 0.3)) {
+    const int samples = rastros::testing_scale::samples(1500);  // sample_scale.hpp
+    for (const Position& position : random_positions(board, samples, rng, 0.3)) {
       for (Square move : game.legal_moves(position)) {
         if (board.is_goal(move) || !is_trap(board, position, move, rule == StuckRule::loses)) {
           continue;
@@ -135,7 +137,7 @@ TEST(Traps, WinWithinFivePliesByThePlainMinimax) {
         EXPECT_GE(outcome.remoteness, 2) << describe(board, rule, position, move);
       }
     }
-    EXPECT_GE(traps, 20) << variant_text(board, rule);
+    EXPECT_GE(traps, rastros::testing_scale::samples(20)) << variant_text(board, rule);
   }
 }
 
