@@ -88,7 +88,8 @@ class ReversiSolver {
   int search_root(Bits mine, Bits theirs, int alpha, int beta);
   int search(Bits mine, Bits theirs, int alpha, int beta, int ply, const Abort& abort,
              std::uint64_t& nodes);
-  int order_children(Bits mine, Bits theirs, Bits moves, int hint, Child* children) const;
+  int order_children(Bits mine, Bits theirs, Bits moves, int hint, int empties,
+                     Child* children) const;
   int stability_bound(Bits mine, Bits theirs) const;
   void split(const Child* children, int count, int alpha, int beta, int ply, const Abort& abort,
              std::uint64_t& nodes, int& best, int& best_move);
