@@ -177,8 +177,8 @@ case "${1:-}" in
     use_log build
     install_missing
     # Tests and benchmarks on, whatever an earlier configuration of build/ chose.
-    # The test binary as a unity build (eight test files a compilation): a third of the build's
-    # time; the program and the benchmarks are compiled as `solve` and `bench` compile them.
+    # The test binary as a unity build (eight test files a compilation, GoogleTest's headers
+    # parsed once for them); the program and the benchmarks are compiled as `solve` compiles them.
     build build -DRASTROS_BUILD_TESTS=ON -DRASTROS_BUILD_BENCH=ON -DRASTROS_UNITY_TESTS=ON
     run_tests "the tests (ctest in build/)" ctest --test-dir build --output-on-failure -j "$jobs"
     ;;
