@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "games/oware/oware_database.hpp"
@@ -101,6 +102,36 @@ TEST(OwareLevel, ADatabaseBuiltWithNoMemoryForGraphsIsTheSameAndPassesVerify) {
     }
   }
   EXPECT_EQ(built.verify(game), std::nullopt);
+}
+
+// The progress of a level's solve: threshold 0 first, then 1, 2, ... each with the boards whose
+// value is at least that far from 0, both ways of holding the level, and through build().
+TEST(OwareLevel, ProgressCountsTheBoardsWonOrLostByEachThreshold) {
+  const Oware game(4, 1);
+  const int max_seeds = 8;
+  const LowerLevels levels = levels_of(4, max_seeds);
+  std::vector<std::vector<std::pair<int, std::uint64_t>>> built(max_seeds + 1);
+  BuildOptions options;
+  options.level_progress = [&](int seeds, int threshold, std::uint64_t decided) {
+    built.at(seeds).emplace_back(threshold, decided);
+  };
+  OwareDatabase::build(game, max_seeds, options);
+  for (int seeds = 0; seeds <= max_seeds; ++seeds) {
+    std::vector<std::pair<int, std::uint64_t>> expected{{0, 0}};
+    for (int t = 1;; ++t) {
+      const auto far = std::count_if(levels[seeds].begin(), levels[seeds].end(),
+                                     [t](std::int8_t v) { return v >= t || v <= -t; });
+      if (far == 0) break;
+      expected.emplace_back(t, static_cast<std::uint64_t>(far));
+    }
+    for (const std::uint64_t memory : {kDefaultLevelMemory, std::uint64_t{0}}) {
+      std::vector<std::pair<int, std::uint64_t>> told;
+      solve_level_within(game, seeds, levels, memory, nullptr,
+                         [&](int t, std::uint64_t decided) { told.emplace_back(t, decided); });
+      EXPECT_EQ(told, expected) << seeds << " seeds, memory " << memory;
+    }
+    EXPECT_EQ(built[seeds], expected) << seeds << " seeds";
+  }
 }
 
 // A move that laps (more seeds than the other 2M - 1 houses) skips its own house: un-sowing

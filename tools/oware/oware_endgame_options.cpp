@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <memory>
 
 #include "core/errors.hpp"
 #include "mpi_world.hpp"
@@ -29,24 +30,41 @@ int default_seeds(const Oware& game) {
   return seeds;
 }
 
+// Lines within a level come at most this often: a small level's thresholds print nothing.
+constexpr double kLevelLineSeconds = 10;
+
 BuildOptions progress_options(bool quiet, const Oware& game,
                               std::uint64_t level_memory = kDefaultLevelMemory) {
   BuildOptions options;
   options.level_memory = level_memory;
-  if (!quiet) {
-    const auto started = std::chrono::steady_clock::now();
-    options.progress = [=, &game](int seeds, std::uint64_t states, bool resumed) {
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      std::cerr << "oware database: level " << seeds << ", " << states << " positions";
-      if (resumed) {
-        std::cerr << " (read from the checkpoint)";
-      } else if (!level_graph_fits(game, seeds, level_memory)) {
-        std::cerr << " (moves generated)";
-      }
-      std::cerr << ", " << static_cast<long long>(elapsed) << " s\n";
-    };
-  }
+  if (quiet) return options;
+  const auto started = std::chrono::steady_clock::now();
+  const auto seconds = [started] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
+  options.progress = [=, &game](int seeds, std::uint64_t states, bool resumed) {
+    std::cerr << "oware database: level " << seeds << ", " << states << " positions";
+    if (resumed) {
+      std::cerr << " (read from the checkpoint)";
+    } else if (!level_graph_fits(game, seeds, level_memory)) {
+      std::cerr << " (moves generated)";
+    }
+    std::cerr << ", " << static_cast<long long>(seconds()) << " s\n";
+  };
+  // Called from one thread at a time: the level's solve reports between its parallel steps.
+  auto last_line = std::make_shared<double>(0);
+  options.level_progress = [=, &game](int seeds, int threshold, std::uint64_t decided) {
+    const double now = seconds();
+    if (now - *last_line < kLevelLineSeconds) return;
+    *last_line = now;
+    std::cerr << "oware database: level " << seeds << " under way: ";
+    if (threshold == 0) {
+      std::cerr << "the exits of its " << game.level_size(seeds) << " positions found";
+    } else {
+      std::cerr << decided << " positions won or lost by " << threshold << " or more";
+    }
+    std::cerr << ", " << static_cast<long long>(now) << " s\n";
+  };
   return options;
 }
 

@@ -126,17 +126,18 @@ class Attractor {
  public:
   explicit Attractor(const Graph& graph) : graph_(graph), counters_(graph.size()) {}
 
-  // Returns whether any node was won or lost. With `rounds`, each decided node's round.
-  bool run(int t, std::vector<std::uint16_t>* rounds) {
+  // Returns how many nodes were won or lost. With `rounds`, each decided node's round.
+  std::uint64_t run(int t, std::vector<std::uint16_t>* rounds) {
     Frontier frontier = seed(t);
-    const bool any = !frontier.empty();
+    std::uint64_t decided = 0;
     for (std::uint16_t round = 0; !frontier.empty(); round += round < UINT16_MAX) {
       if (rounds) {
         for (const std::uint32_t node : frontier) (*rounds)[node] = round;
       }
+      decided += frontier.size();
       frontier = step(frontier);
     }
-    return any;
+    return decided;
   }
   Status status(std::uint64_t node) const { return counters_.status(node); }
   const Counters& counters() const { return counters_; }
@@ -168,10 +169,11 @@ class Attractor {
   Counters counters_;
 };
 
-/// solve_level's values (and distances) for any Graph.
+/// solve_level's values (and distances, and progress) for any Graph.
 template <class Graph>
 std::vector<std::int8_t> solve(const Graph& graph, int max_value,
-                               std::vector<std::uint16_t>* distances) {
+                               std::vector<std::uint16_t>* distances,
+                               const LevelProgress& progress = {}) {
   const std::uint64_t n = graph.size();
   std::vector<std::int8_t> values(n, 0);
   if (distances) distances->assign(n, 0);
@@ -179,9 +181,11 @@ std::vector<std::int8_t> solve(const Graph& graph, int max_value,
   Attractor<Graph> attractor(graph);
   std::vector<std::uint16_t> rounds(distances ? n : 0);
   for (int t = 1; t <= max_value; ++t) {
-    if (!attractor.run(t, distances ? &rounds : nullptr)) break;
+    const std::uint64_t decided = attractor.run(t, distances ? &rounds : nullptr);
+    if (decided == 0) break;
     record(attractor.counters(), n, t, values.data(), rounds.data(),
            distances ? distances->data() : nullptr);
+    if (progress) progress(t, decided);
   }
   return values;
 }

@@ -63,8 +63,8 @@ std::optional<std::vector<std::int8_t>> load_level(const std::filesystem::path& 
 
 std::vector<std::int8_t> OwareDatabase::solve_one_level(
     const Oware& game, int seeds, const std::vector<std::vector<std::int8_t>>& lower,
-    std::uint64_t level_memory) {
-  return solve_level_within(game, seeds, lower, level_memory);
+    std::uint64_t level_memory, const LevelProgress& progress) {
+  return solve_level_within(game, seeds, lower, level_memory, nullptr, progress);
 }
 
 std::vector<std::uint16_t> OwareDatabase::distances(const Oware& game, int seeds) const {
@@ -81,6 +81,18 @@ std::vector<std::uint16_t> OwareDatabase::distances(const Oware& game, int seeds
   }
   return distances;
 }
+
+namespace {
+
+// BuildOptions::level_progress for level `seeds`, as solve_one_level takes it.
+LevelProgress level_progress(const BuildOptions& options, int seeds) {
+  if (!options.level_progress) return {};
+  return [&options, seeds](int threshold, std::uint64_t decided) {
+    options.level_progress(seeds, threshold, decided);
+  };
+}
+
+}  // namespace
 
 OwareDatabase OwareDatabase::build(const Oware& game, int max_seeds, const BuildOptions& options) {
   if (max_seeds < 0 || max_seeds > kMaxDatabaseSeeds) {
@@ -102,7 +114,8 @@ OwareDatabase OwareDatabase::build(const Oware& game, int max_seeds, const Build
     if (!level) {
       level = options.solve_level
                   ? options.solve_level(seeds, database.levels_)
-                  : solve_one_level(game, seeds, database.levels_, options.level_memory);
+                  : solve_one_level(game, seeds, database.levels_, options.level_memory,
+                                    level_progress(options, seeds));
       if (!kept.empty() && options.writes_checkpoint) {
         save_level(kept, game.houses(), seeds, *level);
       }

@@ -53,6 +53,9 @@ struct BuildOptions {
   std::function<void(int seeds, bool found)> agree_on_checkpoint;
   /// Told each finished level, its size and whether it was read from the checkpoint.
   std::function<void(int seeds, std::uint64_t states, bool resumed)> progress;
+  /// Told as a level is solved in this process (not by `solve_level`): LevelProgress's
+  /// thresholds, for a progress line within a long level.
+  std::function<void(int seeds, int threshold, std::uint64_t decided)> level_progress;
 };
 
 class OwareDatabase {
@@ -67,7 +70,7 @@ class OwareDatabase {
   /// verify() both do for one level, within `level_memory` as BuildOptions says.
   static std::vector<std::int8_t> solve_one_level(
       const Oware& game, int seeds, const std::vector<std::vector<std::int8_t>>& lower,
-      std::uint64_t level_memory = kDefaultLevelMemory);
+      std::uint64_t level_memory = kDefaultLevelMemory, const LevelProgress& progress = {});
 
   /// Reads a file written by save(). Throws FileError when it is not one, is damaged, or (when
   /// `game` is given) is of other houses.

@@ -119,17 +119,21 @@ bool level_graph_fits(const Oware& game, int seeds, std::uint64_t memory) {
 
 std::vector<std::int8_t> solve_level_within(const Oware& game, int seeds, const LowerLevels& lower,
                                             std::uint64_t memory,
-                                            std::vector<std::uint16_t>* distances) {
+                                            std::vector<std::uint16_t>* distances,
+                                            const LevelProgress& progress) {
   if (level_graph_fits(game, seeds, memory)) {
-    return solve_level(level_graph(game, seeds, lower), seeds, distances);
+    return solve_level(level_graph(game, seeds, lower), seeds, distances, progress);
   }
-  return solve_generated_level(game, seeds, lower, distances);
+  return solve_generated_level(game, seeds, lower, distances, progress);
 }
 
 std::vector<std::int8_t> solve_generated_level(const Oware& game, int seeds,
                                                const LowerLevels& lower,
-                                               std::vector<std::uint16_t>* distances) {
-  return attractor::solve(GeneratedLevel(game, seeds, lower), seeds, distances);
+                                               std::vector<std::uint16_t>* distances,
+                                               const LevelProgress& progress) {
+  const GeneratedLevel level(game, seeds, lower);
+  if (progress) progress(0, 0);
+  return attractor::solve(level, seeds, distances, progress);
 }
 
 }  // namespace rastros::oware

@@ -49,13 +49,15 @@ bool level_graph_fits(const Oware& game, int seeds, std::uint64_t memory);
 /// (faster), else with its edges generated (slower, about 5 bytes a board).
 std::vector<std::int8_t> solve_level_within(const Oware& game, int seeds, const LowerLevels& lower,
                                             std::uint64_t memory,
-                                            std::vector<std::uint16_t>* distances = nullptr);
+                                            std::vector<std::uint16_t>* distances = nullptr,
+                                            const LevelProgress& progress = {});
 
 /// The values (and with `distances`, the distances to exit) that solve_level gives on
 /// level_graph(game, seeds, lower), with the edges generated as they are needed.
 std::vector<std::int8_t> solve_generated_level(const Oware& game, int seeds,
                                                const LowerLevels& lower,
-                                               std::vector<std::uint16_t>* distances = nullptr);
+                                               std::vector<std::uint16_t>* distances = nullptr,
+                                               const LevelProgress& progress = {});
 
 /// f(parent) once for each move from a board `parent` to `child` (seen from its side to move)
 /// that is legal and captures nothing, so stays in child's level: the sowing undone.

@@ -14,6 +14,7 @@
 // values consistent with each other, and only the attractors find the least such pair.
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace rastros::oware {
@@ -35,6 +36,11 @@ struct LevelGraph {
   std::uint64_t size() const { return best_exit.size(); }
 };
 
+/// Told as a level is solved, for a progress line: threshold 0 once the graph is ready (its
+/// exits found), then each threshold t whose attractors are done, with the number of nodes won
+/// or lost by at least t. Thresholds run from 1 up to the largest value in the level.
+using LevelProgress = std::function<void(int threshold, std::uint64_t decided)>;
+
 /// Each node's value for its side to move, in [-max_value, max_value] (max_value bounds every
 /// exit's absolute value and is at most 127). Deterministic whatever the number of threads.
 ///
@@ -47,6 +53,7 @@ struct LevelGraph {
 /// decided at the same threshold, so the stored distances of a node's best children are its
 /// rounds: a winner that always moves to the nearest reaches its exit.
 std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value,
-                                     std::vector<std::uint16_t>* distances = nullptr);
+                                     std::vector<std::uint16_t>* distances = nullptr,
+                                     const LevelProgress& progress = {});
 
 }  // namespace rastros::oware
