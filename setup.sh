@@ -7,7 +7,7 @@
 #   bash setup.sh tsan    build with ThreadSanitizer (build-tsan/, without MPI) and run the
 #                         parallel tests
 #   bash setup.sh fuzz    build the libFuzzer targets with clang (build-fuzz/), fuzz each one
-#                         for FUZZ_SECONDS (default 45), as many at once as there are cores;
+#                         for FUZZ_SECONDS (default 30), as many at once as there are cores;
 #                         fails on any crash, leak or report
 #   bash setup.sh bench   build (Release, build/) and run the benchmarks
 # Each step prints one line; apt-get's and the build's output goes to DIR/setup.log, and a failed
@@ -144,7 +144,7 @@ declare -A fuzzer_pid
 start_fuzzer() {
   local target=$1
   mkdir -p "build-fuzz/corpus/$target"
-  ./build-fuzz/tests/fuzz/"$target" -max_total_time="${FUZZ_SECONDS:-45}" -timeout=10 \
+  ./build-fuzz/tests/fuzz/"$target" -max_total_time="${FUZZ_SECONDS:-30}" -timeout=10 \
     -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
     -artifact_prefix="build-fuzz/artifacts/$target-" \
     "build-fuzz/corpus/$target" "tests/fuzz/corpus/$target" >"build-fuzz/$target.log" 2>&1 &
@@ -217,7 +217,7 @@ case "${1:-}" in
     for source in tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$source" .cpp)"); done
     CC=clang CXX=clang++ build build-fuzz "${sanitized[@]}" -DRASTROS_FUZZ=ON
     mkdir -p build-fuzz/artifacts
-    step "fuzzing ${#targets[@]} targets for ${FUZZ_SECONDS:-45} s each, $jobs at a time (crash inputs: build-fuzz/artifacts/)"
+    step "fuzzing ${#targets[@]} targets for ${FUZZ_SECONDS:-30} s each, $jobs at a time (crash inputs: build-fuzz/artifacts/)"
     running=()
     for target in "${targets[@]}"; do
       if ((${#running[@]} >= jobs)); then wait_fuzzer "${running[0]}"; running=("${running[@]:1}"); fi
