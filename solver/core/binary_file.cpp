@@ -33,6 +33,24 @@ void finish_binary_file(const std::filesystem::path& path, std::vector<unsigned 
   write_file_atomically(path, bytes, what);
 }
 
+BinaryFileWriter::BinaryFileWriter(const std::filesystem::path& path, std::string_view magic,
+                                   std::uint32_t version, std::string_view what)
+    : file_(path, what) {
+  write(begin_binary_file(magic, version));
+}
+
+void BinaryFileWriter::write(std::span<const unsigned char> bytes) {
+  crc_ = crc32_update(crc_, bytes);
+  file_.write(bytes);
+}
+
+void BinaryFileWriter::commit() {
+  std::vector<unsigned char> crc;
+  put_le(crc, crc_, 4);
+  file_.write(crc);
+  file_.commit();
+}
+
 FileError binary_file_error(std::string_view what, const std::filesystem::path& path,
                             const std::string& problem) {
   return FileError(std::string(what) + " " + path.string() + ": " + problem);

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 
 namespace rastros {
@@ -27,6 +28,21 @@ std::vector<unsigned char> begin_binary_file(std::string_view magic, std::uint32
 /// Appends the CRC-32 and writes the file atomically; `what` names it in errors.
 void finish_binary_file(const std::filesystem::path& path, std::vector<unsigned char> bytes,
                         std::string_view what);
+
+/// The same file written piece by piece, for bodies too large to copy into one buffer: the
+/// CRC-32 summed as the pieces go, the file under its final name only after commit() (as
+/// AtomicFileWriter, whose errors it throws).
+class BinaryFileWriter {
+ public:
+  BinaryFileWriter(const std::filesystem::path& path, std::string_view magic,
+                   std::uint32_t version, std::string_view what);
+  void write(std::span<const unsigned char> bytes);
+  void commit();
+
+ private:
+  AtomicFileWriter file_;
+  std::uint32_t crc_ = 0;
+};
 
 /// The error for a problem with such a file: FileError "WHAT PATH: PROBLEM".
 FileError binary_file_error(std::string_view what, const std::filesystem::path& path,

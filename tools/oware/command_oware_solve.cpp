@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "core/errors.hpp"
 #include "games/oware/oware_analysis.hpp"
 #include "options.hpp"
 #include "oware/oware_commands.hpp"
@@ -67,6 +68,7 @@ int run_solve(const Arguments& arguments) {
   if (!write.file.empty()) {
     return write_database(resolve_game(options), endgame, write, quiet, json);
   }
+  if (!write.scratch.empty()) throw InputError("--scratch needs --db FILE");
   const OwareInput input = resolve_input(options);
   const auto database = database_for_solve(input.game, endgame, quiet);
   return answer(input, *database, endgame.max_positions, json, "solve");

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/errors.hpp"
+#include "core/scratch_memory.hpp"
 #include "mpi_world.hpp"
 #include "progress.hpp"
 
@@ -106,7 +107,12 @@ void add_write_options(po::options_description& description, WriteOptions& optio
       "level-memory", po::value(&options.level_memory)->default_value(options.level_memory),
       "with --db: a level whose graph stored would take more memory than this (6 houses: 61 "
       "bytes a position) is solved with its moves generated as needed instead, about 5 to 9 "
-      "bytes a position and 1.5 to 2.5 times slower; 0: every level (under mpirun: always)");
+      "bytes a position and 1.5 to 2.5 times slower; 0: every level (under mpirun: always)")(
+      "scratch", po::value(&options.scratch),
+      "with --db: keep the working arrays of levels solved with their moves generated (5 bytes "
+      "a position and the frontiers) in files in this directory instead of memory, so a level "
+      "larger than memory still builds (slowly once it does not fit); the files are removed "
+      "as they are made");
 }
 
 int write_database(const Oware& game, const EndgameOptions& endgame, const WriteOptions& write,
@@ -117,6 +123,7 @@ int write_database(const Oware& game, const EndgameOptions& endgame, const Write
   // Under MPI every level is generated (each rank holds a range of its boards).
   const std::uint64_t parsed = parse_size(write.level_memory);
   const std::uint64_t level_memory = mpi_size() > 1 ? 0 : parsed;
+  set_scratch_directory(write.scratch);
   BuildOptions options = progress_options(quiet || !root, game, level_memory);
   options.checkpoint = write.checkpoint;
   options.resume = write.resume;

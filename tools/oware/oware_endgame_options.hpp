@@ -38,8 +38,9 @@ struct WriteOptions {
   std::string checkpoint;
   bool resume = false;
   std::string level_memory = std::to_string(oware::kDefaultLevelMemory >> 30) + "G";
+  std::string scratch;
 };
-/// Adds --db, --checkpoint, --resume and --level-memory.
+/// Adds --db, --checkpoint, --resume, --level-memory and --scratch.
 void add_write_options(po::options_description& description, WriteOptions& options);
 
 /// `solve --db FILE`: builds the database up to --endgame-seeds and writes it; prints a

@@ -10,6 +10,10 @@
 //   int child_count(std::uint64_t node) const;           moves staying in the level (< 255)
 //   void for_each_parent(std::uint32_t node, F f) const; f(parent) once a move parent -> node
 // for_each_parent is called from several threads at once.
+//
+// The counters and the frontiers, the bulk of a level's memory, come from scratch_allocate
+// (core/scratch_memory.hpp): in files when a build asks for it, so a level larger than memory
+// still builds.
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 
@@ -20,11 +24,12 @@
 #include <vector>
 
 #include "core/parallel_ranges.hpp"
+#include "core/scratch_memory.hpp"
 #include "games/oware/oware_level_solver.hpp"
 
 namespace rastros::oware::attractor {
 
-using Frontier = std::vector<std::uint32_t>;
+using Frontier = std::vector<std::uint32_t, ScratchAllocator<std::uint32_t>>;
 
 // Node status in one threshold's attractor.
 enum Status : std::uint8_t { kOpen = 0, kWin = 1, kLose = 2 };
@@ -33,9 +38,7 @@ enum Status : std::uint8_t { kOpen = 0, kWin = 1, kLose = 2 };
 // escape to, shared by the threads (and, on a cluster, one rank's slice of a level's nodes).
 class Counters {
  public:
-  explicit Counters(std::uint64_t nodes)
-      : status_(new std::atomic<std::uint8_t>[checked(nodes)]),
-        pending_(new std::atomic<std::uint8_t>[checked(nodes)]) {}
+  explicit Counters(std::uint64_t nodes) : status_(checked(nodes)), pending_(checked(nodes)) {}
 
   // Round 0 of threshold t for a node with this best exit and these children in the level:
   // returns whether its exits decide it. A node with a good exit can never lose: no count.
@@ -75,9 +78,10 @@ class Counters {
     return static_cast<std::size_t>(nodes);
   }
 
+  using Bytes = std::vector<std::atomic<std::uint8_t>, ScratchAllocator<std::atomic<std::uint8_t>>>;
   static constexpr std::uint8_t kCannotLose = 255;
-  std::unique_ptr<std::atomic<std::uint8_t>[]> status_;
-  std::unique_ptr<std::atomic<std::uint8_t>[]> pending_;
+  Bytes status_;
+  Bytes pending_;
 };
 
 // The frontiers the threads found, end to end.

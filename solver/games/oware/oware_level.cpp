@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/parallel_ranges.hpp"
+#include "core/scratch_memory.hpp"
 #include "games/oware/level_attractor.hpp"
 
 namespace rastros::oware {
@@ -83,8 +84,9 @@ class GeneratedLevel {
  private:
   const Oware& game_;
   int seeds_;
-  std::vector<std::int8_t> best_exit_;
-  std::vector<std::uint8_t> child_count_;
+  // In files when the build has a scratch directory (core/scratch_memory.hpp).
+  std::vector<std::int8_t, ScratchAllocator<std::int8_t>> best_exit_;
+  std::vector<std::uint8_t, ScratchAllocator<std::uint8_t>> child_count_;
 };
 
 }  // namespace
