@@ -200,6 +200,11 @@ for ranks in 1 2 3; do
   check "oware database on $ranks ranks: each level's progress once" \
     test "$(grep -c 'level 11,' "$WORK/oware-$ranks.err")" -eq 1
 done
+# Frontiers of more than 10 boards in several exchanges a round, as a large level's are.
+"$MPIRUN" --allow-run-as-root --oversubscribe -np 3 -x RASTROS_TEST_FRONTIER_CHUNK=10 "$RASTROS" \
+  solve --game oware --houses 3 --db "$WORK/oware-chunked.odb" --endgame-seeds 11 --threads 2 --quiet >/dev/null
+check "oware database on 3 ranks, 10 frontier boards an exchange: byte-identical file" \
+  cmp -s "$WORK/oware.odb" "$WORK/oware-chunked.odb"
 mpi 2 solve --game oware --houses 4 --db "$WORK/oware4-2.odb" --endgame-seeds 7 --threads 2 --quiet >/dev/null
 check "oware database of 4 houses on 2 ranks of 2 threads: byte-identical file" \
   cmp -s "$WORK/oware4.odb" "$WORK/oware4-2.odb"

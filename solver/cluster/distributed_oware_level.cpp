@@ -4,6 +4,7 @@
 #include <oneapi/tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <boost/mpi/collectives/all_reduce.hpp>
 #include <boost/mpi/operations.hpp>
 #include <functional>
@@ -13,6 +14,7 @@
 #include "cluster/word_exchange.hpp"
 #include "core/errors.hpp"
 #include "core/parallel_ranges.hpp"
+#include "core/scratch_memory.hpp"
 #include "games/oware/level_attractor.hpp"
 
 namespace rastros::cluster {
@@ -24,6 +26,17 @@ using oware::attractor::Frontier;
 
 // Frontier boards un-sown per exchange, so that one exchange stays well within 2^31 bytes.
 constexpr std::size_t kFrontierChunk = std::size_t{1} << 20;
+
+// kFrontierChunk, or RASTROS_TEST_FRONTIER_CHUNK when set: tests/mpi_test.sh makes it small so
+// that the small levels a test can afford take several exchanges a round, as large ones do.
+std::size_t frontier_chunk() {
+  static const std::size_t chunk = [] {
+    const char* text = std::getenv("RASTROS_TEST_FRONTIER_CHUNK");
+    const long long value = text ? std::atoll(text) : 0;
+    return value > 0 ? static_cast<std::size_t>(value) : kFrontierChunk;
+  }();
+  return chunk;
+}
 
 // A message: the parent's rank in the level, and whether the child it moves to was lost.
 std::uint64_t parent_message(std::uint32_t parent, bool child_lost) {
@@ -79,13 +92,14 @@ class LevelShare {
   // chunk of the frontier an exchange; every rank takes part in as many exchanges as the rank
   // with the largest frontier needs.
   Frontier round(const Frontier& frontier) {
-    const std::uint64_t chunks = (frontier.size() + kFrontierChunk - 1) / kFrontierChunk;
+    const std::size_t chunk = frontier_chunk();
+    const std::uint64_t chunks = (frontier.size() + chunk - 1) / chunk;
     const std::uint64_t exchanges =
         boost::mpi::all_reduce(world_, chunks, boost::mpi::maximum<std::uint64_t>());
     Frontier next;
     for (std::uint64_t c = 0; c < exchanges; ++c) {
-      const std::size_t begin = std::min<std::size_t>(c * kFrontierChunk, frontier.size());
-      const std::size_t end = std::min<std::size_t>(begin + kFrontierChunk, frontier.size());
+      const std::size_t begin = std::min<std::size_t>(c * chunk, frontier.size());
+      const std::size_t end = std::min<std::size_t>(begin + chunk, frontier.size());
       apply(exchange(messages(std::span(frontier).subspan(begin, end - begin))), next);
     }
     return next;
@@ -158,8 +172,8 @@ class LevelShare {
   std::uint64_t ranks_;
   std::uint64_t per_rank_;
   std::uint64_t first_, last_;  // this rank's boards
-  std::vector<std::int8_t> best_exit_;
-  std::vector<std::uint8_t> child_count_;
+  std::vector<std::int8_t, ScratchAllocator<std::int8_t>> best_exit_;  // in files with --scratch
+  std::vector<std::uint8_t, ScratchAllocator<std::uint8_t>> child_count_;
   Counters counters_;
   std::vector<std::int8_t> values_;
 };
