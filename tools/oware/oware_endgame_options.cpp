@@ -107,12 +107,13 @@ void add_write_options(po::options_description& description, WriteOptions& optio
       "level-memory", po::value(&options.level_memory)->default_value(options.level_memory),
       "with --db: a level whose graph stored would take more memory than this (6 houses: 61 "
       "bytes a position) is solved with its moves generated as needed instead, about 5 to 9 "
-      "bytes a position and 1.5 to 2.5 times slower; 0: every level (under mpirun: always)")(
+      "bytes a position and 1.5 to 2.5 times slower; 0: every level (under mpirun and with "
+      "--scratch: always)")(
       "scratch", po::value(&options.scratch),
-      "with --db: keep the working arrays of levels solved with their moves generated (5 bytes "
-      "a position and the frontiers) in files in this directory instead of memory, so a level "
-      "larger than memory still builds (slowly once it does not fit); the files are removed "
-      "as they are made");
+      "with --db: solve every level with its moves generated and keep its working arrays (5 "
+      "bytes a position and the frontiers) in files in this directory instead of memory, so a "
+      "level larger than memory still builds (slowly once it does not fit); the files are "
+      "removed as they are made");
 }
 
 int write_database(const Oware& game, const EndgameOptions& endgame, const WriteOptions& write,
@@ -120,9 +121,10 @@ int write_database(const Oware& game, const EndgameOptions& endgame, const Write
   if (!endgame.seeds) throw InputError("solve --game oware --db FILE needs --endgame-seeds K");
   if (write.resume && write.checkpoint.empty()) throw InputError("--resume needs --checkpoint DIR");
   const bool root = mpi_rank() == 0;
-  // Under MPI every level is generated (each rank holds a range of its boards).
+  // Under MPI every level is generated (each rank holds a range of its boards), and with
+  // --scratch (a stored graph would stay in memory).
   const std::uint64_t parsed = parse_size(write.level_memory);
-  const std::uint64_t level_memory = mpi_size() > 1 ? 0 : parsed;
+  const std::uint64_t level_memory = mpi_size() > 1 || !write.scratch.empty() ? 0 : parsed;
   set_scratch_directory(write.scratch);
   BuildOptions options = progress_options(quiet || !root, game, level_memory);
   options.checkpoint = write.checkpoint;
