@@ -70,6 +70,11 @@ check "a resumed build writes the same bytes" cmp -s "$db" "$WORK/resumed.odb"
 check "a build with its moves generated (--level-memory 0): exit 0" test $? -eq 0
 check "a build with its moves generated writes the same bytes" cmp -s "$db" "$WORK/generated.odb"
 check "its progress says the moves were generated" grep -q "level 10, .*moves generated" "$WORK/generated.err"
+mkdir -p "$WORK/scratch"
+expect_ok "a build with its working arrays in scratch files" \
+  "${O[@]}" solve --houses 3 --db "$WORK/scratch.odb" --endgame-seeds 10 --scratch "$WORK/scratch" --quiet
+check "a build in scratch files writes the same bytes" cmp -s "$db" "$WORK/scratch.odb"
+check "a build in scratch files leaves no file behind" test -z "$(ls -A "$WORK/scratch")"
 expect_json "query" 'j["source"]=="database" and j["score"]==2' \
   "${O[@]}" query --houses 3 --seeds 2 --db "$db" --position "1,1,0,5/0,0,0,5 1" --json
 expect_text "verify" "verify: ok" "${O[@]}" verify --houses 3 --db "$db"
@@ -94,6 +99,9 @@ expect_error 2 "at most 250" "seeds whose total overflows an int" "${O[@]}" show
 expect_error 2 "endgame-seeds" "a database without K" "${O[@]}" solve --db "$WORK/x.odb"
 expect_error 2 "memory|size" "a bad --level-memory" \
   "${O[@]}" solve --houses 3 --db "$WORK/x.odb" --endgame-seeds 4 --level-memory lots
+expect_error 2 "needs --db" "--scratch without a database to build" "${O[@]}" solve --scratch "$WORK"
+expect_error 2 "not a directory" "--scratch that is not a directory" \
+  "${O[@]}" solve --houses 3 --db "$WORK/x.odb" --endgame-seeds 4 --scratch "$WORK/missing"
 expect_error 2 "no map command" "a command Oware lacks" "${O[@]}" map
 expect_error 2 "side" "a bad side" "${O[@]}" play --side 3
 
