@@ -7,7 +7,9 @@
 // - a lock-free transposition table keyed by both masks (reversi_table.hpp), with enhanced
 //   transposition cutoffs (a child's stored bound that already refutes the node ends it);
 // - fastest-first move ordering: the move leaving the opponent the fewest replies first
-//   (corners counted double), the table's best move before all, corners early;
+//   (corners counted double), the table's best move before all, corners early; far from the
+//   end a shallow search ahead of it, over a pattern evaluation fitted to positions this
+//   solver scored (reversi_patterns.hpp, reversi_training.hpp) on 8×8;
 // - a stability cutoff: discs the opponent can never turn bound the score from above;
 // - below kFewEmpties empties, reversi_endgame.hpp: no table, parity order, the last square
 //   scored by counting flips;
