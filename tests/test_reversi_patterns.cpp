@@ -143,6 +143,7 @@ TEST(ReversiPatterns, GeneratedSamplesAreExactAndRoundTripAsText) {
     EXPECT_EQ(read[i].theirs, samples[i].theirs);
     EXPECT_EQ(read[i].score, samples[i].score);
     EXPECT_EQ(again[i].mine, samples[i].mine);
+    EXPECT_EQ(again[i].theirs, samples[i].theirs);
     EXPECT_EQ(again[i].score, samples[i].score);
   }
 }

@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -29,32 +30,41 @@ Scratch& scratch() {
   return state;
 }
 
-// A new file of `bytes` in `directory`, already unlinked: its descriptor, or -1.
+// A new file of `bytes` in `directory`, already unlinked: its descriptor, or -1 with errno.
 int unlinked_file(const std::filesystem::path& directory, std::size_t bytes) {
   std::string name = (directory / "rastros-scratch.XXXXXX").string();
-  const int fd = ::mkstemp(name.data());
+  const int fd = ::mkostemp(name.data(), O_CLOEXEC);
   if (fd < 0) return -1;
   ::unlink(name.c_str());
   if (::ftruncate(fd, static_cast<off_t>(bytes)) != 0) {
+    const int error = errno;
     ::close(fd);
+    errno = error;
     return -1;
   }
   return fd;
 }
 
-// `bytes` mapped from a new file in `directory` (zero-filled, as a new file reads), or nullptr.
+// `bytes` mapped from a new file in `directory` (zero-filled, as a new file reads). Throws
+// FileError naming the directory and the cause: a full file system, no right to write there.
 void* map_file(const std::filesystem::path& directory, std::size_t bytes) {
+  const auto fail = [&](int error) {
+    return FileError("--scratch " + quote_input(directory.string()) + ": cannot hold " +
+                     std::to_string(bytes) + " more bytes (" + std::strerror(error) + ")");
+  };
   const int fd = unlinked_file(directory, bytes);
-  if (fd < 0) return nullptr;
-  // The file's blocks are allocated now, so that a full file system is an allocation failure
-  // here rather than a SIGBUS at the first touch of a page it could not hold.
-  if (::posix_fallocate(fd, 0, static_cast<off_t>(bytes)) != 0) {
+  if (fd < 0) throw fail(errno);
+  // The file's blocks are allocated now, so that a full file system is this error rather
+  // than a SIGBUS at the first touch of a page it could not hold.
+  if (const int error = ::posix_fallocate(fd, 0, static_cast<off_t>(bytes)); error != 0) {
     ::close(fd);
-    return nullptr;
+    throw fail(error);
   }
   void* block = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  const int error = errno;
   ::close(fd);  // the mapping keeps the file
-  return block == MAP_FAILED ? nullptr : block;
+  if (block == MAP_FAILED) throw fail(error);
+  return block;
 }
 
 }  // namespace
@@ -63,18 +73,24 @@ void set_scratch_directory(const std::filesystem::path& directory, std::size_t m
   if (!directory.empty()) {
     std::error_code error;
     if (!std::filesystem::is_directory(directory, error)) {
-      throw InputError("--scratch " + directory.string() + ": not a directory");
+      throw InputError("--scratch " + quote_input(directory.string()) + ": not a directory");
     }
     const int fd = unlinked_file(directory, 0);
     if (fd < 0) {
-      throw InputError("--scratch " + directory.string() + ": cannot create a file there (" +
-                       std::strerror(errno) + ")");
+      throw InputError("--scratch " + quote_input(directory.string()) +
+                       ": cannot create a file there (" + std::strerror(errno) + ")");
     }
     ::close(fd);
   }
   const std::lock_guard lock(scratch().mutex);
   scratch().directory = directory;
   scratch().min_bytes = min_bytes;
+}
+
+std::size_t scratch_min_bytes() {
+  const char* text = std::getenv("RASTROS_TEST_SCRATCH_MIN_BYTES");
+  const long long value = text ? std::atoll(text) : 0;
+  return value > 0 ? static_cast<std::size_t>(value) : kScratchMinBytes;
 }
 
 std::uint64_t scratch_blocks_mapped() {
@@ -93,8 +109,12 @@ void* scratch_allocate(std::size_t bytes) {
     const std::lock_guard lock(state.mutex);
     if (!state.directory.empty() && bytes >= state.min_bytes && bytes > 0) {
       void* block = map_file(state.directory, bytes);
-      if (!block) throw std::bad_alloc();
-      state.mapped.insert(block);
+      try {
+        state.mapped.insert(block);
+      } catch (...) {
+        ::munmap(block, bytes);
+        throw;
+      }
       ++state.mapped_ever;
       return block;
     }

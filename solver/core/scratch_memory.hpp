@@ -29,9 +29,13 @@ std::filesystem::path scratch_directory();
 /// How many blocks have been mapped from files since the process began (for the tests).
 std::uint64_t scratch_blocks_mapped();
 
+/// kScratchMinBytes, or RASTROS_TEST_SCRATCH_MIN_BYTES when set: the tests' command-line
+/// builds are small, and map their blocks only with a smaller threshold.
+std::size_t scratch_min_bytes();
+
 /// `bytes` of memory, uninitialised: a mapped file in the scratch directory when one is set and
-/// the block is large enough, else operator new. Throws std::bad_alloc when neither can be had
-/// (the file system full, for one).
+/// the block is large enough, else operator new. Throws FileError naming the directory when
+/// the file cannot be had (the file system full, for one), std::bad_alloc as operator new.
 void* scratch_allocate(std::size_t bytes);
 /// Gives back a block of scratch_allocate(bytes).
 void scratch_free(void* block, std::size_t bytes) noexcept;

@@ -12,24 +12,25 @@
 namespace rastros {
 namespace {
 
-// Proof and disproof numbers. kInfinity means "settled the other way": pn = kInfinity with
-// dn = 0 is a disproof. Sums saturate one below it so an unsettled node never looks settled.
+// Proof and disproof numbers. kInfiniteNumber means "settled the other way": pn =
+// kInfiniteNumber with dn = 0 is a disproof. Sums saturate one below it so an unsettled node
+// never looks settled.
 using Number = std::uint32_t;
-constexpr Number kInfinity = 0xffffffffu;
+constexpr Number kInfiniteNumber = 0xffffffffu;
 constexpr Number kProvenPn = 0;
 
 struct Numbers {
   Number pn = 1;
   Number dn = 1;
 };
-constexpr Numbers kProven{0, kInfinity};
-constexpr Numbers kDisproven{kInfinity, 0};
+constexpr Numbers kProven{0, kInfiniteNumber};
+constexpr Numbers kDisproven{kInfiniteNumber, 0};
 
 constexpr Number saturate(std::uint64_t value) {
-  return value >= kInfinity ? kInfinity - 1 : static_cast<Number>(value);
+  return value >= kInfiniteNumber ? kInfiniteNumber - 1 : static_cast<Number>(value);
 }
 constexpr Number clamp_threshold(std::uint64_t value) {
-  return value >= kInfinity ? kInfinity : static_cast<Number>(value);
+  return value >= kInfiniteNumber ? kInfiniteNumber : static_cast<Number>(value);
 }
 
 // The 1 + epsilon trick: the threshold a best child gets from its runner-up is
@@ -44,7 +45,7 @@ constexpr Number clamp_threshold(std::uint64_t value) {
 constexpr std::uint64_t kEpsilonTimes = 30;
 
 constexpr std::uint64_t widened(Number second) {
-  if (second == kInfinity) return kInfinity;
+  if (second == kInfiniteNumber) return kInfiniteNumber;
   return std::uint64_t{second} * (1 + kEpsilonTimes) + 1;
 }
 
@@ -173,7 +174,8 @@ class ProofNumberEngine {
   /// True iff the side to move at `position` (not ended) succeeds at the query `draw_ok`:
   /// wins, or draws-or-wins when draw_ok.
   bool prove(const Position& position, bool draw_ok) {
-    const Numbers result = mid(canonicalizer_.pack(position), draw_ok, kInfinity, kInfinity);
+    const Numbers result =
+        mid(canonicalizer_.pack(position), draw_ok, kInfiniteNumber, kInfiniteNumber);
     return result.pn == kProvenPn;
   }
 
@@ -306,8 +308,8 @@ Numbers ProofNumberEngine::mid(const PackedPosition& key, bool flag, Number thre
     // pn = min dn(child): one refuted child proves the node. dn = sum pn(child): every child
     // must be proven (for its mover) to disprove the node.
     int best = 0;
-    Number best_dn = kInfinity;
-    Number second_dn = kInfinity;
+    Number best_dn = kInfiniteNumber;
+    Number second_dn = kInfiniteNumber;
     std::uint64_t sum_pn = 0;
     for (int i = 0; i < children.size; ++i) {
       const Numbers& child = children.list[i].numbers;

@@ -52,10 +52,14 @@ BuildOptions progress_options(bool quiet, const Oware& game,
     }
     std::cerr << ", " << static_cast<long long>(seconds()) << " s\n";
   };
-  // Called from one thread at a time: the level's solve reports between its parallel steps.
+  // Called on the building thread alone, between the level's parallel steps. A line once the
+  // level has run kLevelLineSeconds and as long since the last one.
+  auto level_started = std::make_shared<double>(0);
   auto last_line = std::make_shared<double>(0);
   options.level_progress = [=, &game](int seeds, int threshold, std::uint64_t decided) {
     const double now = seconds();
+    if (threshold == 0) *level_started = now;
+    if (now - *level_started < kLevelLineSeconds && threshold != 0) return;
     if (now - *last_line < kLevelLineSeconds) return;
     *last_line = now;
     std::cerr << "oware database: level " << seeds << " under way: ";
@@ -110,7 +114,7 @@ void add_write_options(po::options_description& description, WriteOptions& optio
       "bytes a position and 1.5 to 2.5 times slower; 0: every level (under mpirun and with "
       "--scratch: always)")(
       "scratch", po::value(&options.scratch),
-      "with --db: solve every level with its moves generated and keep its working arrays (5 "
+      "with --db: solve every level with its moves generated and keep its working arrays (4 "
       "bytes a position and the frontiers) in files in this directory instead of memory, so a "
       "level larger than memory still builds (slowly once it does not fit); the files are "
       "removed as they are made");
@@ -125,7 +129,7 @@ int write_database(const Oware& game, const EndgameOptions& endgame, const Write
   // --scratch (a stored graph would stay in memory).
   const std::uint64_t parsed = parse_size(write.level_memory);
   const std::uint64_t level_memory = mpi_size() > 1 || !write.scratch.empty() ? 0 : parsed;
-  set_scratch_directory(write.scratch);
+  set_scratch_directory(write.scratch, scratch_min_bytes());
   BuildOptions options = progress_options(quiet || !root, game, level_memory);
   options.checkpoint = write.checkpoint;
   options.resume = write.resume;

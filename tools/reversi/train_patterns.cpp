@@ -23,7 +23,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // The command as given, for the generated file's header.
 std::string command_line(int argc, char** argv) {
-  std::string text = "rastros_reversi_train";
+  std::string text = "build/tools/rastros_reversi_train";
   for (int i = 1; i < argc; ++i) text += std::string(" ") + argv[i];
   return text;
 }
@@ -62,6 +62,13 @@ int main(int argc, char** argv) try {
   }
   po::notify(vm);
   fit_options.seed = gen.seed;
+  if (gen.games < 1 || gen.threads < 1 || fit_options.epochs < 1) {
+    throw std::invalid_argument("--games, --threads and --epochs must be at least 1");
+  }
+  if (gen.min_empties < 1 || gen.min_empties > gen.max_empties || gen.max_empties > 60) {
+    throw std::invalid_argument(
+        "--min-empties must be at least 1 and at most --max-empties (at most 60)");
+  }
 
   const auto start = std::chrono::steady_clock::now();
   std::vector<training::Sample> samples;
@@ -80,6 +87,7 @@ int main(int argc, char** argv) try {
     training::write_samples(out, samples);
     write_text(save_samples, out.str());
   }
+  if (samples.size() < 2) throw std::invalid_argument("no samples to fit: nothing written");
   const training::Fit fitted = training::fit(samples, fit_options);
   std::ostringstream summary;
   summary << fitted.train_samples << " positions fitted (" << fitted.holdout_samples
@@ -88,7 +96,8 @@ int main(int argc, char** argv) try {
   std::cout << summary.str() << "; " << seconds_since(start) << " s in all\n";
   if (!output.empty()) {
     std::ostringstream header;
-    header << "// Regenerate with: " << command_line(argc, argv) << "\n"
+    header << "// Regenerate with (from the source root, after building): "
+           << command_line(argc, argv) << "\n"
            << "// Seed " << gen.seed << "; " << samples.size() << " positions"
            << (load_samples.empty() ? "" : " (loaded)") << "; " << summary.str() << ".\n";
     write_text(output, training::weights_source(fitted, header.str()));

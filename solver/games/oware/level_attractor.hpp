@@ -86,7 +86,10 @@ class Counters {
 
 // The frontiers the threads found, end to end.
 inline Frontier gather(oneapi::tbb::enumerable_thread_specific<Frontier>& found) {
+  std::size_t total = 0;
+  for (const Frontier& part : found) total += part.size();
   Frontier all;
+  all.reserve(total);  // one block (in scratch files, one file) instead of a doubling series
   for (const Frontier& part : found) all.insert(all.end(), part.begin(), part.end());
   return all;
 }

@@ -53,8 +53,8 @@ struct BuildOptions {
   std::function<void(int seeds, bool found)> agree_on_checkpoint;
   /// Told each finished level, its size and whether it was read from the checkpoint.
   std::function<void(int seeds, std::uint64_t states, bool resumed)> progress;
-  /// Told as a level is solved in this process (not by `solve_level`): LevelProgress's
-  /// thresholds, for a progress line within a long level.
+  /// Told as a level is solved in this process (not by `solve_level`), on the building thread:
+  /// LevelProgress's thresholds, for a progress line within a long level.
   std::function<void(int seeds, int threshold, std::uint64_t decided)> level_progress;
 };
 

@@ -82,7 +82,7 @@ std::vector<Sample> generate(const GenerateOptions& options,
   oneapi::tbb::task_arena arena(std::max(1, options.threads));
   arena.execute([&] {
     oneapi::tbb::parallel_for(
-        oneapi::tbb::blocked_range<int>(0, options.games, 16),
+        oneapi::tbb::blocked_range<int>(0, options.games, 1),  // a game a task
         [&](const oneapi::tbb::blocked_range<int>& range) {
           const Evaluator evaluator(game);
           ReversiSolver solver(game, solver_options);

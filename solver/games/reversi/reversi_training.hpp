@@ -46,7 +46,8 @@ struct FitOptions {
   int epochs = 30;
   double rate = 0.003;  // the step per sample, a pattern weight per disc of error
   double decay = 1e-4;  // L2: each step shrinks a touched weight by rate * decay of itself
-  double holdout = 0.05;  // the last share of samples (whole games) kept out to test the fit
+  double holdout = 0.05;  // the last share of samples kept out to test the fit (a game may
+                          // straddle the cut: its positions are alike, so the test is lenient)
   std::uint64_t seed = 1;
 };
 
