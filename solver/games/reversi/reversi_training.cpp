@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/thread_sanitizer.hpp"
 
 #include "games/reversi/reversi.hpp"
 #include "games/reversi/reversi_evaluation.hpp"
@@ -83,7 +84,8 @@ std::vector<Sample> generate(const GenerateOptions& options,
   arena.execute([&] {
     oneapi::tbb::parallel_for(
         oneapi::tbb::blocked_range<int>(0, options.games, 1),  // a game a task
-        [&](const oneapi::tbb::blocked_range<int>& range) {
+        thread_sanitizer::handed_off([&](const oneapi::tbb::blocked_range<int>& range) {
+          const thread_sanitizer::PublishOnExit published(&games);
           const Evaluator evaluator(game);
           ReversiSolver solver(game, solver_options);
           for (int i = range.begin(); i != range.end(); ++i) {
@@ -98,9 +100,10 @@ std::vector<Sample> generate(const GenerateOptions& options,
             const int finished = ++done;
             if (progress && finished % 100 == 0) progress(finished);
           }
-        },
+        }),
         oneapi::tbb::simple_partitioner());
   });
+  thread_sanitizer::acquire(&games);
   std::vector<Sample> samples;
   for (auto& positions : games) samples.insert(samples.end(), positions.begin(), positions.end());
   return samples;
