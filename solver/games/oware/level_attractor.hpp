@@ -176,11 +176,13 @@ class Attractor {
   Counters counters_;
 };
 
-/// solve_level's values (and distances, and progress) for any Graph.
+/// solve_level's values (and distances, and progress) for any Graph, built by the caller: the
+/// progress hears threshold 0 first, the graph being ready.
 template <class Graph>
 std::vector<std::int8_t> solve(const Graph& graph, int max_value,
                                std::vector<std::uint16_t>* distances,
                                const LevelProgress& progress = {}) {
+  if (progress) progress(0, 0);
   const std::uint64_t n = graph.size();
   std::vector<std::int8_t> values(n, 0);
   if (distances) distances->assign(n, 0);

@@ -133,9 +133,7 @@ std::vector<std::int8_t> solve_generated_level(const Oware& game, int seeds,
                                                const LowerLevels& lower,
                                                std::vector<std::uint16_t>* distances,
                                                const LevelProgress& progress) {
-  const GeneratedLevel level(game, seeds, lower);
-  if (progress) progress(0, 0);
-  return attractor::solve(level, seeds, distances, progress);
+  return attractor::solve(GeneratedLevel(game, seeds, lower), seeds, distances, progress);
 }
 
 }  // namespace rastros::oware

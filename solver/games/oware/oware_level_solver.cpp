@@ -76,9 +76,7 @@ class InMemory {
 std::vector<std::int8_t> solve_level(const LevelGraph& graph, int max_value,
                                      std::vector<std::uint16_t>* distances,
                                      const LevelProgress& progress) {
-  const InMemory in_memory(graph);
-  if (progress) progress(0, 0);
-  return attractor::solve(in_memory, max_value, distances, progress);
+  return attractor::solve(InMemory(graph), max_value, distances, progress);
 }
 
 }  // namespace rastros::oware
